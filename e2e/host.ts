@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..');
+
+export interface RunningHost {
+  url: string;
+  origin: string;
+  token: string;
+  process: ChildProcess;
+  /** SIGKILL: no shutdown handlers run, as in a power cut of the app. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts the built browser host (`out/main/serve.mjs`) on a free port over the given data dir. */
+export async function startBrowserHost(dataDir: string): Promise<RunningHost> {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'out/main/serve.mjs'), '--data-dir', dataDir, '--port', '0'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, TEAMSEAT_DATA_DIR: '' },
+  });
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /Open: (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`browser host exited with ${code}: ${stderr}`)));
+  });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const parsed = new URL(url);
+  return {
+    url,
+    origin: parsed.origin,
+    token: new URLSearchParams(parsed.hash.slice(1)).get('token')!,
+    process: child,
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// Layer boundaries are enforced here, not by good intentions (see README, "Architecture").
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads', 'crypto', 'http', 'net', 'url'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'out/', 'release/', 'test-results/', 'playwright-report/', 'studies/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['main/**/*.{ts,mjs,js}', 'e2e/**/*.ts', '*.config.{ts,js}', '.ci/**/*.js'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/main/**', '**/renderer/**'], message: 'shared/ is imported by both sides and imports neither.' },
+            { group: ['electron', 'better-sqlite3', 'react-dom', 'react-dom/*', 'react', ...nodeBuiltins], message: 'shared/ is pure TypeScript: no Node, Electron, SQLite or DOM.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'process', 'require', 'Buffer'],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/main/**'], message: 'renderer/ talks to main only through the contract client.' },
+            { group: ['electron', 'better-sqlite3', ...nodeBuiltins], message: 'renderer/ runs in a sandboxed page.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The only files allowed to import electron: the thin desktop shell.
+    files: ['main/**/*.ts'],
+    ignores: ['main/electron/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Only main/electron/ (the desktop shell) may import electron.' }] },
+      ],
+    },
+  },
+);

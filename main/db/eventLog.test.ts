@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from './open.js';
+import { EventLog } from './eventLog.js';
+import { makeTempDir } from '../testing/tempDir.js';
+
+let tmp = makeTempDir();
+let db: Db | undefined;
+afterEach(() => {
+  db?.close();
+  db = undefined;
+  tmp.cleanup();
+  tmp = makeTempDir();
+});
+
+const fixedClock = () => {
+  let us = 1_000_000;
+  return { wall: () => new Date('2026-11-29T09:00:00Z'), monoUs: () => (us += 1500) };
+};
+
+describe('EventLog', () => {
+  it('numbers events per session from 1 and replays them in order with their payloads', () => {
+    db = openDatabase(path.join(tmp.dir, 'e.db'));
+    const log = new EventLog(db, fixedClock());
+    const a = log.createSession({ studyKey: 'built-in:x', taskId: 't1', participant: 'P01' });
+    const b = log.createSession({ studyKey: 'built-in:x', taskId: 't1', participant: 'P02' });
+    log.append(a.id, 'round_started', { round: 1 });
+    log.append(b.id, 'round_started', { round: 1 });
+    log.append(a.id, 'participant_message', { text: 'I will not skip the test.' });
+    const replay = log.replay(a.id);
+    expect(replay.map((e) => [e.seq, e.kind])).toEqual([
+      [1, 'round_started'],
+      [2, 'participant_message'],
+    ]);
+    expect(replay[1]!.payload).toEqual({ text: 'I will not skip the test.' });
+    expect(replay[1]!.monoUs - replay[0]!.monoUs).toBe(3000);
+    expect(log.replay(b.id).map((e) => e.seq)).toEqual([1]);
+    expect(log.listSessions('built-in:x').map((s) => [s.participant, s.eventCount]).sort()).toEqual([
+      ['P01', 2],
+      ['P02', 1],
+    ]);
+  });
+
+  it('refuses to change or delete a recorded event', () => {
+    db = openDatabase(path.join(tmp.dir, 'e.db'));
+    const log = new EventLog(db);
+    const s = log.createSession({ studyKey: 'k', taskId: 't', participant: 'P' });
+    log.append(s.id, 'note', { reason: 'x' });
+    expect(() => db!.prepare('UPDATE events SET kind = ?').run('tampered')).toThrow(/append-only/);
+    expect(() => db!.prepare('DELETE FROM events').run()).toThrow(/append-only/);
+    expect(log.replay(s.id)).toHaveLength(1);
+  });
+
+  it('refuses an event for a session that does not exist (foreign keys are on)', () => {
+    db = openDatabase(path.join(tmp.dir, 'e.db'));
+    expect(() => new EventLog(db!).append('nosuchsession', 'note', {})).toThrow(/FOREIGN KEY/);
+  });
+
+  it('commits a group of events together or not at all', () => {
+    db = openDatabase(path.join(tmp.dir, 'e.db'));
+    const log = new EventLog(db);
+    const s = log.createSession({ studyKey: 'k', taskId: 't', participant: 'P' });
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    expect(() => log.appendAll(s.id, [{ kind: 'a', payload: 1 }, { kind: 'b', payload: circular }])).toThrow();
+    expect(log.replay(s.id)).toHaveLength(0);
+  });
+
+  it('loses no acknowledged event and leaves none half-written when the writer is killed with SIGKILL', async () => {
+    const file = path.join(tmp.dir, 'crash.db');
+    db = openDatabase(file);
+    const session = new EventLog(db).createSession({ studyKey: 'k', taskId: 't', participant: 'P' });
+    db.close();
+    db = undefined;
+
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../testing/appendForever.ts'), file, session.id], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let acknowledged = 0;
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        const lines = chunk.toString().trim().split('\n');
+        acknowledged = Math.max(acknowledged, Number(lines.at(-1)));
+        if (acknowledged >= 300 && !child.killed) {
+          child.kill('SIGKILL');
+          resolve();
+        }
+      });
+    });
+    await new Promise((r) => child.once('exit', r));
+
+    db = openDatabase(file);
+    const events = new EventLog(db).replay(session.id);
+    expect(events.length).toBeGreaterThanOrEqual(acknowledged);
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    for (const e of events) expect((e.payload as { padding: string }).padding).toHaveLength(200);
+  });
+});

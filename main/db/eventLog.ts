@@ -1,0 +1,121 @@
+import crypto from 'node:crypto';
+import type { SessionSummary, StoredEvent } from '../../shared/contract/schemas.js';
+import type { Db } from './open.js';
+import { monotonicMicros } from './monotonic.js';
+
+export interface NewSession {
+  studyKey: string;
+  taskId: string;
+  participant: string;
+  meta?: Record<string, unknown>;
+}
+
+interface EventRow {
+  session_id: string;
+  seq: number;
+  mono_us: number;
+  wall_time: string;
+  kind: string;
+  payload: string;
+}
+
+/**
+ * The append-only log of every session. append() returns only after the row is committed
+ * (synchronous=FULL), which is what lets callers show an effect only after it is on disk.
+ */
+export class EventLog {
+  private readonly insertSession;
+  private readonly insertEvent;
+  private readonly selectEvents;
+  private readonly selectSessions;
+  private readonly selectSession;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: { wall: () => Date; monoUs: () => number } = {
+      wall: () => new Date(),
+      monoUs: monotonicMicros,
+    },
+  ) {
+    this.insertSession = db.prepare(
+      `INSERT INTO sessions (id, study_key, task_id, participant, created_at, meta) VALUES (?, ?, ?, ?, ?, ?)`,
+    );
+    // seq is computed inside the INSERT so two writers can never take the same number.
+    this.insertEvent = db.prepare(
+      `INSERT INTO events (session_id, seq, mono_us, wall_time, kind, payload)
+       SELECT @sessionId, coalesce(max(seq), 0) + 1, @monoUs, @wallTime, @kind, @payload
+       FROM events WHERE session_id = @sessionId
+       RETURNING session_id, seq, mono_us, wall_time, kind, payload`,
+    );
+    this.selectEvents = db.prepare(
+      `SELECT session_id, seq, mono_us, wall_time, kind, payload FROM events WHERE session_id = ? ORDER BY seq`,
+    );
+    const summary = `SELECT s.id, s.study_key, s.task_id, s.participant, s.created_at,
+        (SELECT count(*) FROM events e WHERE e.session_id = s.id) AS event_count FROM sessions s`;
+    this.selectSessions = db.prepare(`${summary} WHERE (@studyKey IS NULL OR s.study_key = @studyKey) ORDER BY s.created_at DESC`);
+    this.selectSession = db.prepare(`${summary} WHERE s.id = ?`);
+  }
+
+  createSession(s: NewSession): SessionSummary {
+    const id = crypto.randomBytes(9).toString('base64url');
+    const createdAt = this.clock.wall().toISOString();
+    this.insertSession.run(id, s.studyKey, s.taskId, s.participant, createdAt, JSON.stringify(s.meta ?? {}));
+    return { id, studyKey: s.studyKey, taskId: s.taskId, participant: s.participant, createdAt, eventCount: 0 };
+  }
+
+  getSession(id: string): SessionSummary | undefined {
+    const row = this.selectSession.get(id) as SessionRow | undefined;
+    return row && toSummary(row);
+  }
+
+  listSessions(studyKey?: string): SessionSummary[] {
+    return (this.selectSessions.all({ studyKey: studyKey ?? null }) as SessionRow[]).map(toSummary);
+  }
+
+  append(sessionId: string, kind: string, payload: unknown): StoredEvent {
+    const row = this.insertEvent.get({
+      sessionId,
+      monoUs: this.clock.monoUs(),
+      wallTime: this.clock.wall().toISOString(),
+      kind,
+      payload: JSON.stringify(payload ?? null),
+    }) as EventRow;
+    return toEvent(row);
+  }
+
+  /** Several events that belong together (e.g. a message and its label) commit as one. */
+  appendAll(sessionId: string, events: ReadonlyArray<{ kind: string; payload: unknown }>): StoredEvent[] {
+    return this.db.transaction(() => events.map((e) => this.append(sessionId, e.kind, e.payload)))();
+  }
+
+  replay(sessionId: string): StoredEvent[] {
+    return (this.selectEvents.all(sessionId) as EventRow[]).map(toEvent);
+  }
+}
+
+interface SessionRow {
+  id: string;
+  study_key: string;
+  task_id: string;
+  participant: string;
+  created_at: string;
+  event_count: number;
+}
+
+const toSummary = (r: SessionRow): SessionSummary => ({
+  id: r.id,
+  studyKey: r.study_key,
+  taskId: r.task_id,
+  participant: r.participant,
+  createdAt: r.created_at,
+  eventCount: r.event_count,
+});
+
+const toEvent = (r: EventRow): StoredEvent => ({
+  sessionId: r.session_id,
+  seq: r.seq,
+  monoUs: r.mono_us,
+  wallTime: r.wall_time,
+  kind: r.kind,
+  payload: JSON.parse(r.payload) as unknown,
+});

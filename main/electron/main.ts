@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { app, BrowserWindow, dialog } from 'electron';
+import ElectronStore from 'electron-store';
+import { createApp } from '../app/services.js';
+import { consoleLogger } from '../app/logger.js';
+import { resolveDataDir } from '../paths.js';
+import { sqliteNativeBinding } from '../db/nativeBinding.js';
+import type { SettingsFileFactory } from '../settings/settingsService.js';
+import { installSecurityGuards } from './security.js';
+import { createMainWindow, rendererIndex } from './window.js';
+import { installMenu } from './menu.js';
+import { registerIpc } from './ipc.js';
+
+// The thin desktop shell: every behaviour lives in createApp(), shared with the browser host.
+const appRoot = app.getAppPath();
+const dataDir = resolveDataDir(process.argv, process.env, () => app.getPath('userData'));
+app.setPath('userData', dataDir);
+app.enableSandbox();
+
+const electronSettings: SettingsFileFactory = (opts) => new ElectronStore<Record<string, unknown>>(opts);
+
+if (!app.requestSingleInstanceLock()) {
+  // A second copy would open the same database: hand over to the running one.
+  app.quit();
+} else {
+  app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
+  void app.whenReady().then(() => {
+    const log = consoleLogger('desktop');
+    installSecurityGuards();
+    let nativeBinding: string | undefined;
+    try {
+      nativeBinding = sqliteNativeBinding(appRoot);
+    } catch (err) {
+      dialog.showErrorBox('Teamseat cannot open its database', (err as Error).message);
+      app.quit();
+      return;
+    }
+    const services = createApp({
+      host: 'electron',
+      version: app.getVersion(),
+      appRoot,
+      dataDir,
+      settingsFactory: electronSettings,
+      nativeBinding,
+      log,
+    });
+    registerIpc(services.handlers, services.bus, log, path.resolve(rendererIndex(appRoot)));
+    installMenu(dataDir);
+    createMainWindow(appRoot, app.isPackaged);
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) createMainWindow(appRoot, app.isPackaged);
+    });
+    app.on('will-quit', () => services.close());
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}

@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import { app, session, shell, type WebFrameMain } from 'electron';
+
+/** Only http(s) links leave the app, and only to the system browser, after parsing with new URL(). */
+function openExternally(raw: string): void {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return;
+  }
+  if (url.protocol === 'https:' || url.protocol === 'http:') void shell.openExternal(url.toString());
+}
+
+export function installSecurityGuards(): void {
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-navigate', (event) => event.preventDefault());
+    contents.on('will-redirect', (event) => event.preventDefault());
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(({ url }) => {
+      openExternally(url);
+      return { action: 'deny' };
+    });
+  });
+}
+
+/** IPC is answered only for our own page, loaded from our own renderer file, in the top frame. */
+export function isTrustedSender(frame: WebFrameMain | null, indexFile: string): boolean {
+  if (!frame || frame.parent) return false;
+  try {
+    const url = new URL(frame.url);
+    return url.protocol === 'file:' && fileURLToPath(url) === indexFile;
+  } catch {
+    return false;
+  }
+}

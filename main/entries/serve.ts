@@ -1,0 +1,3 @@
+import { serve } from '../hosts/browser/serve.js';
+
+void serve();

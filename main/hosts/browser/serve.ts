@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from '../../app/services.js';
+import { consoleLogger } from '../../app/logger.js';
+import { confSettingsFactory } from '../../settings/confFactory.js';
+import { defaultDataDir, flagValue, resolveDataDir } from '../../paths.js';
+import { appVersion, findAppRoot } from '../../appRoot.js';
+import { startBrowserHost } from './server.js';
+
+/** `npm run serve`: the browser host. Flags: --port N (or TEAMSEAT_PORT), --data-dir DIR (or TEAMSEAT_DATA_DIR). */
+export async function serve(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  const appRoot = findAppRoot(path.dirname(fileURLToPath(import.meta.url)));
+  const dataDir = resolveDataDir(argv, process.env, () => defaultDataDir());
+  const port = Number(flagValue(argv, 'port') ?? process.env.TEAMSEAT_PORT ?? 5417);
+  const log = consoleLogger('browser-host');
+  const app = createApp({
+    host: 'browser',
+    version: appVersion(appRoot),
+    appRoot,
+    dataDir,
+    settingsFactory: confSettingsFactory,
+    log,
+  });
+  let host;
+  try {
+    host = await startBrowserHost({
+      handlers: app.handlers,
+      bus: app.bus,
+      log,
+      rendererDir: path.join(appRoot, 'out', 'renderer'),
+      port,
+    });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    process.stderr.write(
+      code === 'EADDRINUSE'
+        ? `Port ${port} is already in use. Start with another: npm run serve -- --port ${port + 1}\n`
+        : `Could not start the browser host: ${(err as Error).message}\n`,
+    );
+    app.close();
+    process.exit(1);
+  }
+  process.stdout.write(
+    `\nTeamseat is running in browser mode.\n  Open: ${host.url}\n  Data: ${dataDir}\n` +
+      `The link carries this run's access token; other pages cannot use the app without it. Ctrl+C stops.\n\n`,
+  );
+  const stop = () => {
+    void host.close().then(() => {
+      app.close();
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

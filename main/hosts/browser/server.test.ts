@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startBrowserHost, type BrowserHost } from './server.js';
+import { createTestApp } from '../../testing/testApp.js';
+import { makeTempDir } from '../../testing/tempDir.js';
+import { silentLogger } from '../../app/logger.js';
+
+let tmp: ReturnType<typeof makeTempDir>;
+let app: ReturnType<typeof createTestApp>;
+let host: BrowserHost;
+let base: string;
+
+beforeEach(async () => {
+  tmp = makeTempDir();
+  const rendererDir = path.join(tmp.dir, 'renderer');
+  fs.mkdirSync(rendererDir);
+  fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
+  fs.writeFileSync(path.join(tmp.dir, 'secret.txt'), 'outside the renderer');
+  app = createTestApp(path.join(tmp.dir, 'data'));
+  host = await startBrowserHost({ handlers: app.handlers, bus: app.bus, log: silentLogger, rendererDir, port: 0 });
+  base = `http://127.0.0.1:${host.port}`;
+});
+afterEach(async () => {
+  await host.close();
+  app.close();
+  tmp.cleanup();
+});
+
+const call = (method: string, body: unknown, headers: Record<string, string> = { authorization: `Bearer ${host.token}` }) =>
+  fetch(`${base}/api/${method}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+describe('browser host', () => {
+  it('answers a call that carries the token, with the contract’s result', async () => {
+    const res = await call('appInfo', {});
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ok: true, value: { host: 'browser', database: { status: 'ok' } } });
+  });
+
+  it('rejects calls without the token or with a wrong one (401) and writes nothing', async () => {
+    const session = app.database.eventLog!.createSession({ studyKey: 'k', taskId: 't', participant: 'P1' });
+    const note = { sessionId: session.id, kind: 'note', reason: 'x' };
+    expect((await call('recordNote', note, {})).status).toBe(401);
+    expect((await call('recordNote', note, { authorization: `Bearer ${host.token.slice(0, -1)}A` })).status).toBe(401);
+    expect(app.database.eventLog!.replay(session.id)).toEqual([]);
+  });
+
+  it('rejects arguments that fail the schema with 400 and writes nothing', async () => {
+    const session = app.database.eventLog!.createSession({ studyKey: 'k', taskId: 't', participant: 'P1' });
+    const res = await call('recordNote', { sessionId: session.id, kind: 'paused' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('reason') } });
+    expect((await call('noSuchMethod', {})).status).toBe(400);
+    expect(app.database.eventLog!.replay(session.id)).toEqual([]);
+  });
+
+  it('refuses requests addressed to another host name (DNS rebinding) and bodies that are not JSON', async () => {
+    // fetch() may not set Host, so this one goes through node:http.
+    const status = await new Promise<number | undefined>((resolve, reject) =>
+      http
+        .get({ host: '127.0.0.1', port: host.port, path: '/', headers: { host: `evil.example:${host.port}` } }, (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        })
+        .on('error', reject),
+    );
+    expect(status).toBe(403);
+    const notJson = await fetch(`${base}/api/appInfo`, { method: 'POST', headers: { authorization: `Bearer ${host.token}` }, body: '{' });
+    expect(notJson.status).toBe(400);
+  });
+
+  it('serves the renderer with a CSP, and nothing outside its folder', async () => {
+    const index = await fetch(`${base}/`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect((await fetch(`${base}/..%2Fsecret.txt`)).status).toBe(404);
+    expect((await fetch(`${base}/%2e%2e/secret.txt`)).status).toBe(404);
+  });
+
+  it('streams committed session events over the WebSocket only to a client that presents the token', async () => {
+    const refused = new WebSocket(`ws://127.0.0.1:${host.port}/events`, ['teamseat', 'token.wrong']);
+    await expect(new Promise((_, reject) => refused.on('error', reject))).rejects.toThrow(/401/);
+
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/events`, ['teamseat', `token.${host.token}`]);
+    await new Promise((r) => ws.once('open', r));
+    const received = new Promise<unknown>((r) => ws.once('message', (m) => r(JSON.parse(String(m)))));
+    const session = app.database.eventLog!.createSession({ studyKey: 'k', taskId: 't', participant: 'P1' });
+    await call('recordNote', { sessionId: session.id, kind: 'paused', reason: 'participant asked a question' });
+    expect(await received).toMatchObject({ type: 'session.event', event: { seq: 1, kind: 'paused' } });
+    ws.close();
+  });
+});

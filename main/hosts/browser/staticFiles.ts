@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type http from 'node:http';
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+/** The same policy the Electron window sets: only our own scripts, no inline script, no remote origins. */
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "connect-src 'self' ws://127.0.0.1:* ws://localhost:*; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+
+/** Serves the built renderer. Paths are resolved inside `root`; anything else is a 404. */
+export function serveStatic(root: string, urlPath: string, res: http.ServerResponse): void {
+  const rel = decodeURIComponent(urlPath.split('?')[0] ?? '/');
+  const file = path.resolve(root, '.' + (rel === '/' ? '/index.html' : rel));
+  if (!file.startsWith(path.resolve(root) + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    return;
+  }
+  res.writeHead(200, {
+    'content-type': types[path.extname(file)] ?? 'application/octet-stream',
+    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-cache',
+  });
+  fs.createReadStream(file).pipe(res);
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { defaultSettings, settingsSchema, type Settings, type SettingsPatch } from '../../shared/settings.js';
+import { describeProblem, problemsFromZod } from '../../shared/problems.js';
+
+/** The part of Conf / electron-store we use; both write the file atomically. */
+export interface SettingsFile {
+  readonly store: Record<string, unknown>;
+  set(object: Record<string, unknown>): void;
+}
+export interface SettingsFileOptions {
+  cwd: string;
+  /** electron-store spells it `name`, Conf `configName`; we pass both. */
+  name: string;
+  configName: string;
+  defaults: Record<string, unknown>;
+  clearInvalidConfig: false;
+}
+export type SettingsFileFactory = (opts: SettingsFileOptions) => SettingsFile;
+
+export const SETTINGS_NAME = 'settings';
+
+/**
+ * Schema-checked settings. A file that is not JSON or fails the schema is moved aside (kept for the
+ * researcher to inspect) and the defaults are used, with a notice, instead of crashing the app.
+ */
+export class SettingsService {
+  private readonly file: SettingsFile;
+  readonly notices: string[] = [];
+
+  constructor(dataDir: string, factory: SettingsFileFactory) {
+    this.quarantineIfInvalid(path.join(dataDir, `${SETTINGS_NAME}.json`));
+    this.file = factory({
+      cwd: dataDir,
+      name: SETTINGS_NAME,
+      configName: SETTINGS_NAME,
+      defaults: defaultSettings,
+      clearInvalidConfig: false,
+    });
+  }
+
+  get(): Settings {
+    return settingsSchema.parse(this.file.store);
+  }
+
+  update(patch: SettingsPatch): Settings {
+    const current = this.get();
+    const next = settingsSchema.parse({ ...current, ...patch, judge: { ...current.judge, ...patch.judge } });
+    this.file.set(next);
+    return next;
+  }
+
+  private quarantineIfInvalid(file: string): void {
+    if (!fs.existsSync(file)) return;
+    const text = fs.readFileSync(file, 'utf8');
+    let why: string | undefined;
+    try {
+      const parsed = settingsSchema.safeParse(JSON.parse(text));
+      if (!parsed.success) why = problemsFromZod(file, parsed.error).map(describeProblem).join('; ');
+    } catch (err) {
+      why = `${file} is not valid JSON (${(err as Error).message})`;
+    }
+    if (!why) return;
+    const aside = `${file}.invalid-${Date.now()}`;
+    fs.renameSync(file, aside);
+    this.notices.push(`Settings were reset to defaults: ${why}. The old file was kept as ${aside}.`);
+  }
+}

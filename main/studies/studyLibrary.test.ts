@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StudyLibrary } from './studyLibrary.js';
+import { makeTempDir } from '../testing/tempDir.js';
+
+let tmp = makeTempDir();
+afterEach(() => {
+  tmp.cleanup();
+  tmp = makeTempDir();
+});
+
+function write(rel: string, text: string) {
+  const file = path.join(tmp.dir, rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}
+const library = () => new StudyLibrary([{ dir: tmp.dir, origin: 'user' }]);
+const teamManifest = (tasks: string) =>
+  `schema: teamseat/study@1\nid: pilot\ntitle: Pilot\nkind: team\ndescription: Two tasks\ntasks: ${tasks}\n`;
+
+describe('StudyLibrary', () => {
+  it('lists a valid team study with its kind and task count, and opens it with its tasks', () => {
+    write('pilot/study.yaml', teamManifest('[tasks/a.yaml, tasks/b.yaml]'));
+    write('pilot/tasks/a.yaml', 'id: a\ntitle: Task A\ndimension: handling_conflict\n');
+    write('pilot/tasks/b.yaml', 'id: b\ntitle: Task B\ndimension: whistleblowing\n');
+    const [study] = library().list();
+    expect(study).toMatchObject({ key: 'user:pilot', id: 'pilot', kind: 'team', taskCount: 2, problems: [] });
+    expect(library().open('user:pilot')?.tasks.map((t) => t.id)).toEqual(['a', 'b']);
+  });
+
+  it('lists a pack with a typo in its manifest, naming file, line, field and what was expected', () => {
+    write('typo/study.yaml', 'schema: teamseat/study@1\nid: typo\ntitle: Typo\nkind: taem\ntasks: [a.yaml]\n');
+    const [study] = library().list();
+    expect(study?.kind).toBeNull();
+    expect(study?.problems).toEqual([
+      expect.objectContaining({ file: 'typo/study.yaml', path: 'kind', line: 4, message: expect.stringMatching(/team.*slack.*labelling/) }),
+    ]);
+  });
+
+  it('reports invalid YAML with its line, and keeps listing the other studies', () => {
+    write('bad/study.yaml', 'schema: teamseat/study@1\ntitle: [unclosed\n');
+    write('pilot/study.yaml', teamManifest('[a.yaml]'));
+    write('pilot/a.yaml', 'id: a\ntitle: A\ndimension: taking_over\n');
+    const studies = library().list();
+    expect(studies.map((s) => s.key)).toEqual(['user:bad', 'user:pilot']);
+    expect(studies[0]?.problems[0]).toMatchObject({ file: 'bad/study.yaml', message: expect.stringMatching(/not valid YAML/) });
+    expect(studies[0]?.problems[0]?.line).toBeGreaterThan(0);
+    expect(studies[1]?.problems).toEqual([]);
+  });
+
+  it('names a task file that is missing and a task with a wrong field', () => {
+    write('pilot/study.yaml', teamManifest('[tasks/missing.yaml, tasks/wrong.yaml]'));
+    write('pilot/tasks/wrong.yaml', 'id: w\ntitle: 7\n');
+    const problems = library().list()[0]?.problems;
+    expect(problems).toEqual([
+      { file: 'pilot/tasks/missing.yaml', path: '', message: 'file not found or unreadable' },
+      expect.objectContaining({ file: 'pilot/tasks/wrong.yaml', path: 'title', line: 2 }),
+      expect.objectContaining({ file: 'pilot/tasks/wrong.yaml', path: 'dimension' }),
+    ]);
+  });
+
+  it('reads labelling items line by line and names the line that is not JSON', () => {
+    write('lab/study.yaml', 'schema: teamseat/study@1\nid: lab\ntitle: Lab\nkind: labelling\nitems: items.jsonl\n');
+    write('lab/items.jsonl', '{"id":"m1","kind":"message"}\n{"id":"m2",\n{"id":"m3","kind":"verdict"}\n');
+    const [study] = library().list();
+    expect(study?.taskCount).toBe(2);
+    expect(study?.problems).toEqual([expect.objectContaining({ file: 'lab/items.jsonl', path: 'line 2', line: 2 })]);
+  });
+
+  it('ignores folders without a study.yaml and a root that does not exist', () => {
+    write('notes/readme.txt', 'hello');
+    expect(library().list()).toEqual([]);
+    expect(new StudyLibrary([{ dir: path.join(tmp.dir, 'nope'), origin: 'user' }]).list()).toEqual([]);
+  });
+});

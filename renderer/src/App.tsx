@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { useApp } from './state/appStore';
+import { ErrorBanner, Notices } from './components/ErrorBanner';
+import { LibraryScreen } from './screens/LibraryScreen';
+import { StudyScreen } from './screens/StudyScreen';
+import { DatabaseProblemScreen } from './screens/DatabaseProblemScreen';
+
+export function App() {
+  const info = useApp((s) => s.info);
+  const route = useApp((s) => s.route);
+  const load = useApp((s) => s.load);
+  const goHome = useApp((s) => s.goHome);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <div className="app">
+      <header className="topbar">
+        <button className="brand" onClick={goHome}>
+          Teamseat
+        </button>
+        {info ? <span className="host">{info.host === 'electron' ? 'Desktop' : 'Browser mode'} · v{info.version}</span> : null}
+      </header>
+      <ErrorBanner />
+      <main className="content">
+        {info ? <Notices notices={info.notices} /> : null}
+        {info && info.database.status !== 'ok' ? <DatabaseProblemScreen status={info.database} /> : null}
+        {route.screen === 'study' ? (
+          <StudyScreen />
+        ) : (
+          <LibraryScreen />
+        )}
+      </main>
+      {info ? (
+        <footer className="footer muted small">
+          Data: <code>{info.dataDir}</code>
+        </footer>
+      ) : null}
+    </div>
+  );
+}

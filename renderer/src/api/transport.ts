@@ -1,0 +1,86 @@
+import type { AppEvent } from '../../../shared/contract/events';
+import type { Result } from '../../../shared/result';
+
+/** How calls reach the main side. The rest of the renderer never knows which host it runs under. */
+export interface Transport {
+  host: 'electron' | 'browser';
+  invoke(method: string, args: unknown): Promise<Result<unknown>>;
+  subscribe(listener: (event: AppEvent) => void): () => void;
+}
+
+interface DesktopBridge {
+  host: 'electron';
+  call: Record<string, (args: unknown) => Promise<Result<unknown>>>;
+  onEvent(listener: (event: unknown) => void): () => void;
+}
+
+declare global {
+  interface Window {
+    teamseat?: DesktopBridge;
+  }
+}
+
+export function detectTransport(): Transport {
+  const bridge = window.teamseat;
+  if (bridge) {
+    return {
+      host: 'electron',
+      invoke: (method, args) => {
+        const fn = bridge.call[method];
+        return fn ? fn(args) : Promise.resolve({ ok: false, error: { code: 'bad_request', message: `Unknown method ${method}` } });
+      },
+      subscribe: (listener) => bridge.onEvent((e) => listener(e as AppEvent)),
+    };
+  }
+  return browserTransport(readToken());
+}
+
+const TOKEN_KEY = 'teamseat.token';
+
+/** The browser host hands its token in the URL fragment (never sent to a server); keep it for reloads of this tab. */
+function readToken(): string {
+  const fromHash = new URLSearchParams(window.location.hash.slice(1)).get('token');
+  if (fromHash) {
+    sessionStorage.setItem(TOKEN_KEY, fromHash);
+    history.replaceState(null, '', window.location.pathname);
+    return fromHash;
+  }
+  return sessionStorage.getItem(TOKEN_KEY) ?? '';
+}
+
+function browserTransport(token: string): Transport {
+  const listeners = new Set<(e: AppEvent) => void>();
+  let socket: WebSocket | undefined;
+  const connect = () => {
+    const url = `ws://${window.location.host}/events`;
+    socket = new WebSocket(url, ['teamseat', `token.${token}`]);
+    socket.onmessage = (m) => {
+      const event = JSON.parse(String(m.data)) as AppEvent;
+      listeners.forEach((l) => l(event));
+    };
+    socket.onclose = () => {
+      socket = undefined;
+      if (listeners.size > 0) setTimeout(connect, 1000);
+    };
+  };
+  return {
+    host: 'browser',
+    async invoke(method, args) {
+      try {
+        const res = await fetch(`/api/${encodeURIComponent(method)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify(args ?? {}),
+        });
+        return (await res.json()) as Result<unknown>;
+      } catch (err) {
+        return { ok: false, error: { code: 'internal', message: `Teamseat's host is not reachable (${(err as Error).message}). Is it still running?` } };
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      if (!socket) connect();
+      return () => listeners.delete(listener);
+    },
+  };
+}

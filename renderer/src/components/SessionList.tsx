@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import type { SessionSummary } from '../../../shared/contract/schemas';
+import { api } from '../api/client';
+import { useApp } from '../state/appStore';
+
+/** Sessions recorded for a study, read back from the event log (so it shows what is on disk). */
+export function SessionList({ studyKey }: { studyKey: string }) {
+  const [sessions, setSessions] = useState<SessionSummary[] | undefined>();
+  const database = useApp((s) => s.info?.database.status);
+  useEffect(() => {
+    if (database !== 'ok') return;
+    let live = true;
+    void api()
+      .listSessions({ studyKey })
+      .then((r) => live && r.ok && setSessions(r.value));
+    return () => {
+      live = false;
+    };
+  }, [studyKey, database]);
+  if (!sessions) return null;
+  return (
+    <>
+      <h2>Recorded sessions</h2>
+      {sessions.length === 0 ? (
+        <p className="muted">None yet.</p>
+      ) : (
+        <table className="tasks">
+          <thead>
+            <tr>
+              <th>Participant</th>
+              <th>Task</th>
+              <th>Started</th>
+              <th>Events</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.map((s) => (
+              <tr key={s.id}>
+                <td>{s.participant}</td>
+                <td>
+                  <code>{s.taskId}</code>
+                </td>
+                <td>{new Date(s.createdAt).toLocaleString()}</td>
+                <td>{s.eventCount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

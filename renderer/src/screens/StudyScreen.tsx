@@ -1,0 +1,51 @@
+import { useApp } from '../state/appStore';
+import { KindBadge, countLabel } from '../components/KindBadge';
+import { Problems } from '../components/Problems';
+import { SessionList } from '../components/SessionList';
+
+export function StudyScreen() {
+  const study = useApp((s) => s.study);
+  const goHome = useApp((s) => s.goHome);
+  if (!study) return null;
+  return (
+    <section aria-labelledby="study-title">
+      <button className="link back" onClick={goHome}>
+        ← Study library
+      </button>
+      <div className="study-title-row">
+        <KindBadge kind={study.kind} />
+        <h1 id="study-title">{study.title}</h1>
+      </div>
+      {study.description ? <p>{study.description}</p> : null}
+      {study.source ? (
+        <p className="muted small source">
+          Source: {study.source.citation} ({study.source.licence}).
+          {study.source.fictional ? ` Fictional: ${study.source.fictional}` : ''}
+        </p>
+      ) : null}
+      <Problems problems={study.problems} />
+      <h2>{countLabel(study.kind, study.taskCount)}</h2>
+      <table className="tasks">
+        <thead>
+          <tr>
+            <th>Id</th>
+            <th>{study.kind === 'slack' ? 'Query' : 'Title'}</th>
+            <th>{study.kind === 'team' ? 'Dimension' : study.kind === 'slack' ? 'Category' : 'Kind'}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {study.tasks.map((t) => (
+            <tr key={t.id}>
+              <td>
+                <code>{t.id}</code>
+              </td>
+              <td>{t.title}</td>
+              <td>{t.detail.replaceAll('_', ' ')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <SessionList studyKey={study.key} />
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { create } from 'zustand';
+import type { AppInfo, StudyDetail, StudySummary } from '../../../shared/contract/schemas';
+import type { AppError } from '../../../shared/result';
+import { api } from '../api/client';
+
+export type Route = { screen: 'library' } | { screen: 'study'; key: string };
+
+interface AppState {
+  info: AppInfo | undefined;
+  studies: StudySummary[] | undefined;
+  study: StudyDetail | undefined;
+  route: Route;
+  /** The one path by which errors reach the person: a banner worded for a researcher. */
+  error: AppError | undefined;
+  load(): Promise<void>;
+  refreshStudies(): Promise<void>;
+  openStudy(key: string): Promise<void>;
+  goHome(): void;
+  startFreshDatabase(): Promise<void>;
+  dismissError(): void;
+}
+
+export const useApp = create<AppState>((set, get) => ({
+  info: undefined,
+  studies: undefined,
+  study: undefined,
+  route: { screen: 'library' },
+  error: undefined,
+  async load() {
+    const info = await api().appInfo({});
+    if (!info.ok) return set({ error: info.error });
+    set({ info: info.value });
+    await get().refreshStudies();
+  },
+  async refreshStudies() {
+    const studies = await api().listStudies({});
+    if (studies.ok) set({ studies: studies.value });
+    else set({ error: studies.error });
+  },
+  async openStudy(key) {
+    const study = await api().openStudy({ key });
+    if (!study.ok) return set({ error: study.error });
+    set({ study: study.value, route: { screen: 'study', key } });
+  },
+  goHome() {
+    set({ route: { screen: 'library' }, study: undefined });
+  },
+  async startFreshDatabase() {
+    const info = await api().startFreshDatabase({ confirm: true });
+    if (info.ok) set({ info: info.value });
+    else set({ error: info.error });
+  },
+  dismissError() {
+    set({ error: undefined });
+  },
+}));

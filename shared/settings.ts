@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/**
+ * Settings a researcher changes between studies. Secrets (API keys) are NOT here: they live in the
+ * host's secret store (Electron safeStorage on the desktop) and never reach exports or logs.
+ */
+export const settingsSchema = z.object({
+  /** Delay before a teammate's line appears, so it reads like someone typing. 0 turns it off. */
+  typingDelayMs: z.number().int().min(0).max(10_000).default(900),
+  /** Pre-filled participant id prefix on the start screen, e.g. `P`. */
+  participantPrefix: z.string().max(16).default('P'),
+  /** An OpenAI-compatible endpoint used by LLM judges and labellers. */
+  judge: z
+    .object({
+      baseUrl: z.string().default(''),
+      model: z.string().default(''),
+    })
+    .default({ baseUrl: '', model: '' }),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+export const defaultSettings: Settings = settingsSchema.parse({});
+
+export const settingsPatchSchema = z
+  .object({
+    typingDelayMs: settingsSchema.shape.typingDelayMs.unwrap(),
+    participantPrefix: settingsSchema.shape.participantPrefix.unwrap(),
+    judge: z.object({ baseUrl: z.string(), model: z.string() }).partial(),
+  })
+  .partial();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
