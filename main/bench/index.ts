@@ -1,1 +1,38 @@
-// Filled in below.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findAppRoot } from '../appRoot.js';
+import { flagValue } from '../paths.js';
+import { meetsTarget, type BenchRow } from './types.js';
+import { benchEventLog } from './eventLog.js';
+import { benchColdStart } from './coldStart.js';
+import { agreementBench } from './agreement.js';
+
+/**
+ * `npm run bench [-- --only=a,b]`: prints every number the issues ask for, each with its target and, where
+ * one exists, a baseline measured in the same run. Speed lives here, never in timed unit tests.
+ */
+const appRoot = findAppRoot(path.dirname(fileURLToPath(import.meta.url)));
+const suites: Record<string, () => Promise<BenchRow[]>> = {
+  events: benchEventLog,
+  coldstart: () => benchColdStart(appRoot),
+  agreement: () => agreementBench(),
+};
+
+const only = flagValue(process.argv.slice(2), 'only')?.split(',');
+let missed = 0;
+for (const [name, run] of Object.entries(suites)) {
+  if (only && !only.includes(name)) continue;
+  process.stdout.write(`\n== ${name} ==\n`);
+  for (const row of await run()) {
+    const ok = meetsTarget(row);
+    if (ok === false) missed++;
+    const base = row.baseline ? `  | ${row.baseline.name}: ${fmt(row.baseline.value)} ${row.unit}, ratio ${fmt(row.value / row.baseline.value)}×` : '';
+    const target = row.target ? `  [target ${row.target} ${row.unit}: ${ok ? 'met' : 'MISSED'}]` : '';
+    process.stdout.write(`${row.name.padEnd(62)} ${fmt(row.value).padStart(10)} ${row.unit}${target}${base}\n`);
+  }
+}
+process.stdout.write(missed ? `\n${missed} target(s) missed.\n` : '\nAll targets met.\n');
+
+function fmt(v: number): string {
+  return Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toFixed(3);
+}

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Problem } from '../../shared/problems.js';
 import type { StudyManifest } from '../../shared/studies/manifest.js';
 import { readYamlFile } from '../packs/readYaml.js';
+import { dimensionOf, parseItemsJsonl } from '../../shared/labelling/items.js';
 
 export interface StudyContent {
   tasks: { id: string; title: string; detail: string }[];
@@ -48,24 +49,19 @@ export function readStudyContent(dir: string, manifest: StudyManifest): StudyCon
 }
 
 function readLabellingItems(dir: string, file: string, label: string): StudyContent {
-  const out: StudyContent = { tasks: [], problems: [] };
   let text: string;
   try {
     text = fs.readFileSync(path.join(dir, file), 'utf8');
   } catch {
     return { tasks: [], problems: [{ file: label, path: '', message: 'file not found or unreadable' }] };
   }
-  text.split('\n').forEach((line, i) => {
-    if (!line.trim()) return;
-    try {
-      const item = z.object({ id: z.string(), kind: z.string() }).loose().parse(JSON.parse(line));
-      out.tasks.push({ id: item.id, title: item.id, detail: item.kind });
-    } catch (err) {
-      out.problems.push({ file: label, path: `line ${i + 1}`, line: i + 1, message: firstLine(err) });
-    }
-  });
-  return out;
+  const parsed = parseItemsJsonl(label, text);
+  if (!parsed.ok) {
+    const withLine = parsed.problems.map((p) => ({ ...p, line: Number(/^line (\d+)/.exec(p.path)?.[1]) || undefined }));
+    return { tasks: [], problems: withLine };
+  }
+  return {
+    tasks: parsed.items.map((item) => ({ id: item.id, title: dimensionOf(item).replaceAll('_', ' '), detail: item.kind })),
+    problems: [],
+  };
 }
-
-const firstLine = (err: unknown) =>
-  err instanceof z.ZodError ? err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') : String((err as Error).message);
