@@ -9,6 +9,8 @@ import type { Logger } from './logger.js';
 import { setupAppHandlers } from './handlers/appHandlers.js';
 import { setupStudyHandlers } from './handlers/studyHandlers.js';
 import { setupSessionHandlers } from './handlers/sessionHandlers.js';
+import { setupLabellingHandlers } from '../labelling/handlers.js';
+import { setupTeamHandlers } from '../team/handlers.js';
 
 export type AppHandlers = Handlers<AppContract>;
 
@@ -54,6 +56,8 @@ export function createApp(options: AppOptions): AppServices & { handlers: AppHan
     ...setupAppHandlers(services),
     ...setupStudyHandlers(services),
     ...setupSessionHandlers(services),
+    ...setupLabellingHandlers(services),
+    ...setupTeamHandlers(services),
   };
   return { ...services, handlers, close: () => services.database.close() };
 }

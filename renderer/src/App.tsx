@@ -4,6 +4,8 @@ import { ErrorBanner, Notices } from './components/ErrorBanner';
 import { LibraryScreen } from './screens/LibraryScreen';
 import { StudyScreen } from './screens/StudyScreen';
 import { DatabaseProblemScreen } from './screens/DatabaseProblemScreen';
+import { LabellingScreen } from './labelling/LabellingScreen';
+import { TeamSeatScreen } from './team/TeamSeatScreen';
 
 export function App() {
   const info = useApp((s) => s.info);
@@ -27,6 +29,10 @@ export function App() {
         {info && info.database.status !== 'ok' ? <DatabaseProblemScreen status={info.database} /> : null}
         {route.screen === 'study' ? (
           <StudyScreen />
+        ) : route.screen === 'labelling' ? (
+          <LabellingScreen studyKey={route.studyKey} rater={route.rater} />
+        ) : route.screen === 'team' ? (
+          <TeamSeatScreen sessionId={route.sessionId} />
         ) : (
           <LibraryScreen />
         )}

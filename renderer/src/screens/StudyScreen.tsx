@@ -2,6 +2,8 @@ import { useApp } from '../state/appStore';
 import { KindBadge, countLabel } from '../components/KindBadge';
 import { Problems } from '../components/Problems';
 import { SessionList } from '../components/SessionList';
+import { StartLabelling } from '../labelling/StartLabelling';
+import { StartTeamSession } from '../team/StartTeamSession';
 
 export function StudyScreen() {
   const study = useApp((s) => s.study);
@@ -24,6 +26,8 @@ export function StudyScreen() {
         </p>
       ) : null}
       <Problems problems={study.problems} />
+      {study.problems.length === 0 && study.kind === 'labelling' ? <StartLabelling study={study} /> : null}
+      {study.problems.length === 0 && study.kind === 'team' ? <StartTeamSession study={study} /> : null}
       <h2>{countLabel(study.kind, study.taskCount)}</h2>
       <table className="tasks">
         <thead>

@@ -3,7 +3,13 @@ import type { AppInfo, StudyDetail, StudySummary } from '../../../shared/contrac
 import type { AppError } from '../../../shared/result';
 import { api } from '../api/client';
 
-export type Route = { screen: 'library' } | { screen: 'study'; key: string };
+export type Route =
+  | { screen: 'library' }
+  | { screen: 'study'; key: string }
+  /** A rater's labelling session over a labelling study. */
+  | { screen: 'labelling'; studyKey: string; rater: string }
+  /** A participant in the evaluated seat of a team task. */
+  | { screen: 'team'; sessionId: string };
 
 interface AppState {
   info: AppInfo | undefined;
@@ -16,6 +22,7 @@ interface AppState {
   refreshStudies(): Promise<void>;
   openStudy(key: string): Promise<void>;
   goHome(): void;
+  navigate(route: Route): void;
   startFreshDatabase(): Promise<void>;
   dismissError(): void;
 }
@@ -44,6 +51,9 @@ export const useApp = create<AppState>((set, get) => ({
   },
   goHome() {
     set({ route: { screen: 'library' }, study: undefined });
+  },
+  navigate(route) {
+    set({ route });
   },
   async startFreshDatabase() {
     const info = await api().startFreshDatabase({ confirm: true });

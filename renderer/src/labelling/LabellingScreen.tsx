@@ -1,0 +1,3 @@
+export function LabellingScreen(_props: { studyKey: string; rater: string }) {
+  return null;
+}

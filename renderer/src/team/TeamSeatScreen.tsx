@@ -1,0 +1,3 @@
+export function TeamSeatScreen(_props: { sessionId: string }) {
+  return null;
+}

@@ -1,0 +1,2 @@
+/** Judge-validation labelling sessions (issue 4). */
+export const labellingMethods = {};

@@ -1,0 +1,2 @@
+/** The team seat (issue 3). */
+export const teamMethods = {};
