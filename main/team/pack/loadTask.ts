@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { crossCheck } from '../../../shared/team/pack/validate.js';
+import type { ResolvedTask } from '../../../shared/team/pack/resolve.js';
+import { teamTaskSchema } from '../../../shared/team/pack/schema.js';
+import type { TaskVersion, TeamTask } from '../../../shared/team/pack/schema.js';
+import { formatPath } from '../../../shared/problems.js';
+import type { Problem } from '../../../shared/problems.js';
+import { locate, parseLocated, parsePath } from './yamlLocation.js';
+
+/** A problem with the line (1-based) it sits on, when the YAML has one. */
+export interface LocatedProblem extends Problem {
+  line?: number;
+  col?: number;
+}
+
+export interface LoadedTask {
+  file: string;
+  task: TeamTask;
+  versions: Record<TaskVersion, ResolvedTask>;
+}
+
+export type TaskLoad = { ok: true; value: LoadedTask } | { ok: false; problems: LocatedProblem[] };
+
+/**
+ * Reads one task file: YAML → schema → `from:` files read (relative to the task file, never outside
+ * `packDir`) → cross-reference checks. Every problem names the file, the path inside it and its line.
+ */
+export function loadTaskFile(file: string, packDir = path.dirname(file)): TaskLoad {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    return { ok: false, problems: [{ file, path: '', message: `cannot read the file: ${(e as Error).message}` }] };
+  }
+  const located = parseLocated(text);
+  if (located.doc.errors.length > 0) {
+    return {
+      ok: false,
+      problems: located.doc.errors.map((err) => ({
+        file,
+        path: '',
+        message: `YAML: ${err.message.split('\n')[0] ?? err.message}`,
+        ...located.lines.linePos(err.pos[0]),
+      })),
+    };
+  }
+  const withLine = (p: Problem): LocatedProblem => {
+    const at = locate(located, parsePath(p.path));
+    return at ? { ...p, line: at.line, col: at.col } : p;
+  };
+
+  const parsed = teamTaskSchema.safeParse(located.doc.toJS());
+  if (!parsed.success) {
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((issue) => withLine({ file, path: formatPath(issue.path), message: issue.message })),
+    };
+  }
+  const task = parsed.data;
+  const fileProblems = readReferencedFiles(task, file, packDir);
+  if (fileProblems.length > 0) return { ok: false, problems: fileProblems.map(withLine) };
+
+  const checked = crossCheck(task, file);
+  if (!checked.ok) return { ok: false, problems: checked.problems.map(withLine) };
+  return { ok: true, value: { file, task, versions: checked.versions } };
+}
+
+/** Fills `text` of every `from:` file in place; a `from` outside the pack or missing is a problem. */
+function readReferencedFiles(task: TeamTask, file: string, packDir: string): Problem[] {
+  const problems: Problem[] = [];
+  const root = path.resolve(packDir);
+  const visit = (entry: { text?: string | undefined; from?: string | undefined }, at: PropertyKey[]): void => {
+    if (entry.from === undefined) return;
+    const where = formatPath([...at, 'from']);
+    if (path.isAbsolute(entry.from)) return void problems.push({ file, path: where, message: `"${entry.from}" is absolute; give a path relative to the task file` });
+    const target = path.resolve(path.dirname(file), entry.from);
+    const rel = path.relative(root, target);
+    if (rel.startsWith('..') || path.isAbsolute(rel)) {
+      return void problems.push({ file, path: where, message: `"${entry.from}" is outside the pack folder` });
+    }
+    try {
+      entry.text = fs.readFileSync(target, 'utf8');
+    } catch {
+      problems.push({ file, path: where, message: `cannot read "${entry.from}" (looked for ${target})` });
+    }
+  };
+  type Entry = { text?: string | undefined; from?: string | undefined };
+  const visitWorkspace = (ws: { files?: Entry[] | undefined; hidden_tests?: Entry[] | undefined } | undefined, at: PropertyKey[]): void => {
+    ws?.files?.forEach((f, i) => visit(f, [...at, 'files', i]));
+    ws?.hidden_tests?.forEach((f, i) => visit(f, [...at, 'hidden_tests', i]));
+  };
+  visitWorkspace(task.workspace, ['workspace']);
+  task.inherited?.edits.forEach((e, i) => visit(e, ['inherited', 'edits', i]));
+  for (const version of ['alone', 'control', 'manipulation'] as const) {
+    const o = task.versions[version];
+    visitWorkspace(o.workspace, ['versions', version, 'workspace']);
+    o.inherited?.edits.forEach((e, i) => visit(e, ['versions', version, 'inherited', 'edits', i]));
+  }
+  return problems;
+}
+
+export function formatLocated(p: LocatedProblem): string {
+  return `${p.file}${p.line !== undefined ? `:${p.line}` : ''} ${p.path || '(file)'}: ${p.message}`;
+}
+

@@ -1,0 +1,47 @@
+import { complement, issues, PACKAGES_PER_ISSUE, pointsFor } from './points.js';
+import type { Packages, Value2Issue } from './points.js';
+
+export interface Split {
+  /** What side A receives; side B receives the rest. */
+  a: Packages;
+  b: Packages;
+  pointsA: number;
+  pointsB: number;
+  joint: number;
+}
+
+/** Every way to split the 9 packages: 4 choices (0–3) per issue, 4³ = 64 splits. */
+export function allSplits(): Packages[] {
+  const out: Packages[] = [];
+  const n = PACKAGES_PER_ISSUE + 1;
+  for (let food = 0; food < n; food++) {
+    for (let water = 0; water < n; water++) {
+      for (let firewood = 0; firewood < n; firewood++) out.push({ Food: food, Water: water, Firewood: firewood });
+    }
+  }
+  return out;
+}
+
+export function scoreSplit(valuesA: Value2Issue, valuesB: Value2Issue, a: Packages): Split {
+  const b = complement(a);
+  const pointsA = pointsFor(valuesA, a);
+  const pointsB = pointsFor(valuesB, b);
+  return { a, b, pointsA, pointsB, joint: pointsA + pointsB };
+}
+
+export interface BestJointDeal {
+  /** The highest joint total any split reaches. */
+  joint: number;
+  /** Every split that reaches it (ties are common: an issue both sides value alike can go either way). */
+  splits: Split[];
+}
+
+export function bestJointDeal(valuesA: Value2Issue, valuesB: Value2Issue): BestJointDeal {
+  const scored = allSplits().map((a) => scoreSplit(valuesA, valuesB, a));
+  const joint = Math.max(...scored.map((s) => s.joint));
+  return { joint, splits: scored.filter((s) => s.joint === joint) };
+}
+
+export function describePackages(p: Packages): string {
+  return issues.map((i) => `${p[i]} ${i}`).join(', ');
+}

@@ -1,0 +1,3 @@
+export * from './points.js';
+export * from './bestDeal.js';
+export * from './conflict.js';

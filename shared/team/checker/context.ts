@@ -1,0 +1,20 @@
+import type { ConflictVerdict } from '../casino/conflict.js';
+import type { Fact } from '../pack/schema.js';
+import type { FinalState } from './finalState.js';
+
+/** What the rules read besides the final state: the version's facts (by id) and hidden test files. */
+export interface CheckContext {
+  state: FinalState;
+  facts: ReadonlyMap<string, Fact>;
+  hiddenTestPaths: ReadonlyArray<string>;
+}
+
+/** One rule's verdict, kept in `score.details.rules` so a reader sees why a run passed or failed. */
+export interface RuleVerdict {
+  rule: string;
+  pass: boolean;
+  why: string;
+  children?: RuleVerdict[];
+  /** Set by a `deal` rule: the points behind the conflict score. */
+  conflict?: ConflictVerdict;
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { giveWayKinds, packagesSchema, taskVersions } from '../pack/schema.js';
+
+/** How a run ended. */
+export const endHows = ['submitted', 'max_rounds', 'walked_away', 'deal_accepted', 'script_ended', 'abandoned'] as const;
+export type EndHow = (typeof endHows)[number];
+
+const seat = z.string().min(1);
+const to = z.string().min(1);
+
+/** Why a seat's message was said: which line, reply, event or rule produced it. */
+export const messageSourceSchema = z.object({
+  kind: z.enum(['line', 'give_way', 'action', 'final', 'reply', 'default_reply', 'event', 'inherited']),
+  id: z.string().optional(),
+});
+export type MessageSource = z.infer<typeof messageSourceSchema>;
+
+export const scriptStatuses = ['waiting', 'running', 'finished', 'silent'] as const;
+export type ScriptStatus = (typeof scriptStatuses)[number];
+
+export const scriptTransitionKinds = ['wait', 'open', 'next', 'repeat', 'goto', 'give_way', 'action', 'final'] as const;
+
+/**
+ * The session log. A session's state is a fold over these, in order; the engine's effects are
+ * appended as events too, so a run can be re-derived from its log.
+ */
+export const sessionEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('session_started'),
+    task_id: z.string().min(1),
+    version: z.enum(taskVersions),
+    seed: z.number().int().min(0),
+    participant: z.string().min(1),
+  }),
+  z.object({ type: z.literal('round_started'), round: z.number().int().min(1) }),
+  z.object({
+    type: z.literal('seat_message'),
+    seat,
+    text: z.string(),
+    to,
+    source: messageSourceSchema.optional(),
+    /** Ids of facts this message reveals. */
+    reveals: z.array(z.string()).optional(),
+    /** Only for inherited history: the round it was said in; otherwise the current round. */
+    round: z.number().int().min(0).optional(),
+  }),
+  /** One scripted seat's turn: which transition the label chose and where its script now stands. */
+  z.object({
+    type: z.literal('script_step'),
+    seat,
+    label: z.string().nullable(),
+    transition: z.enum(scriptTransitionKinds),
+    line: z.string().optional(),
+    status: z.enum(scriptStatuses),
+    gave_way: z.object({ what: z.enum(giveWayKinds), fact: z.string().optional() }).optional(),
+    action: z.string().optional(),
+    ends: z.enum(endHows).optional(),
+  }),
+  z.object({ type: z.literal('participant_message'), text: z.string().min(1), to }),
+  z.object({
+    type: z.literal('label_decided'),
+    label: z.string().min(1),
+    source: z.enum(['rules', 'experimenter', 'llm']),
+    rule: z.string().optional(),
+    raw: z.unknown().optional(),
+  }),
+  z.object({
+    type: z.literal('tool_call'),
+    name: z.string().min(1),
+    input: z.record(z.string(), z.unknown()),
+    result_head: z.string(),
+  }),
+  z.object({
+    type: z.literal('file_edited'),
+    seat,
+    path: z.string().min(1),
+    /** Hashes of the content before and after; null before when the file was created. */
+    before: z.string().nullable(),
+    after: z.string(),
+  }),
+  z.object({ type: z.literal('inbox_arrived'), item: z.string().min(1) }),
+  z.object({ type: z.literal('deal_proposed'), seat, evaluated_gets: packagesSchema }),
+  z.object({ type: z.literal('deal_accepted'), seat }),
+  z.object({ type: z.literal('walked_away'), seat }),
+  z.object({ type: z.literal('paused'), reason: z.string().min(1) }),
+  z.object({ type: z.literal('resumed'), reason: z.string().min(1) }),
+  z.object({ type: z.literal('submitted'), answer: z.unknown().optional() }),
+  z.object({
+    type: z.literal('checked'),
+    score: z.object({ pass: z.boolean(), outcome: z.string(), details: z.record(z.string(), z.unknown()) }),
+  }),
+  z.object({ type: z.literal('ended'), how: z.enum(endHows) }),
+]);
+export type SessionEvent = z.infer<typeof sessionEventSchema>;
+export type SessionEventType = SessionEvent['type'];
+export type EventOf<T extends SessionEventType> = Extract<SessionEvent, { type: T }>;

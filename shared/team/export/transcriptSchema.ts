@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * One run in the Collaborative Intelligence Benchmark's transcript format (field names verified from
+ * the benchmark's site builder; see FORMATS.md §1). Objects are loose: a reader of the benchmark's
+ * files ignores fields it does not know, and Teamseat adds `labels`, `timing` and a message's `to`.
+ */
+export const seatKinds = ['evaluated', 'scripted', 'partner', 'environment'] as const;
+export type SeatKind = (typeof seatKinds)[number];
+
+export const versions = ['alone', 'control', 'manipulation'] as const;
+export type Version = (typeof versions)[number];
+
+export const benchmarkToolNames = [
+  'read_file',
+  'list_files',
+  'edit_file',
+  'grep',
+  'run_tests',
+  'submit',
+  'send_message',
+] as const;
+export type BenchmarkToolName = (typeof benchmarkToolNames)[number];
+
+const round = z.number().int().min(0);
+
+export const benchmarkSeatSchema = z.looseObject({
+  name: z.string().min(1),
+  kind: z.enum(seatKinds),
+  role: z.string(),
+});
+
+export const benchmarkMessageSchema = z.looseObject({
+  round,
+  seat: z.string().min(1),
+  text: z.string(),
+  kind: z.string().min(1),
+});
+
+export const benchmarkToolCallSchema = z.looseObject({
+  round,
+  name: z.enum(benchmarkToolNames),
+  input: z.record(z.string(), z.unknown()),
+  result_head: z.string(),
+});
+
+export const benchmarkScoreSchema = z.looseObject({
+  pass: z.boolean(),
+  outcome: z.string(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type BenchmarkScore = z.infer<typeof benchmarkScoreSchema>;
+
+/** The benchmark's own fields only: what a run must carry for the benchmark's scoring to read it. */
+export const benchmarkTranscriptSchema = z.looseObject({
+  evaluated_seat: z.string().min(1),
+  evaluated_model: z.string().min(1),
+  seats: z.array(benchmarkSeatSchema).min(1),
+  system_prompts: z.record(z.string(), z.string()),
+  messages: z.array(benchmarkMessageSchema),
+  tool_calls: z.array(benchmarkToolCallSchema),
+  sandbox: z.looseObject({
+    hashes_before: z.record(z.string(), z.string()),
+    final_files: z.record(z.string(), z.string()),
+  }),
+  ended: z.string().min(1),
+  rounds_run: z.number().int().min(0),
+  score: benchmarkScoreSchema,
+});
+export type BenchmarkTranscript = z.infer<typeof benchmarkTranscriptSchema>;
+
+// The same names the engine's label_decided events use.
+export const labelSources = ['rules', 'experimenter', 'llm'] as const;
+
+/** Teamseat's addition: how each participant message to the scripted teammate was labelled. */
+export const transcriptLabelSchema = z.object({
+  /** Index into `messages`. */
+  message_index: z.number().int().min(0),
+  round,
+  raters: z.array(z.object({ rater: z.string().min(1), label: z.string().nullable(), raw: z.string().optional() })),
+  final_label: z.string(),
+  source: z.enum(labelSources),
+});
+export type TranscriptLabel = z.infer<typeof transcriptLabelSchema>;
+
+/** Teamseat's addition: wall-clock facts of a person's run (a model run has none). */
+export const transcriptTimingSchema = z.object({
+  started_at: z.iso.datetime({ offset: true }),
+  ended_at: z.iso.datetime({ offset: true }),
+  /** Time the session was running, pauses excluded. */
+  active_ms: z.number().int().min(0),
+  pauses: z.array(z.object({ at: z.iso.datetime({ offset: true }), resumed_at: z.iso.datetime({ offset: true }).nullable(), reason: z.string() })),
+  /** Milliseconds from each round's start to its end, in round order. */
+  round_ms: z.array(z.number().int().min(0)),
+});
+export type TranscriptTiming = z.infer<typeof transcriptTimingSchema>;
+
+export const teamseatTranscriptSchema = benchmarkTranscriptSchema.extend({
+  labels: z.array(transcriptLabelSchema),
+  timing: transcriptTimingSchema,
+});
+export type TeamseatTranscript = z.infer<typeof teamseatTranscriptSchema>;

@@ -1,0 +1,2 @@
+export * from './labeller.js';
+export * from './rulesLabeller.js';

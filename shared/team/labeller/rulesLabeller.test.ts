@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { fridayDeploy } from '../pack/fixtures/fridayDeploy.js';
+import { teamTaskSchema } from '../pack/schema.js';
+import { resolveVersion } from '../pack/resolve.js';
+import { createRulesLabeller, labelByRules } from './rulesLabeller.js';
+
+const task = teamTaskSchema.parse(fridayDeploy);
+const labels = task.labels;
+
+describe('rules labeller', () => {
+  it('takes the highest-priority rule that fires and records it', () => {
+    // "ok" (complies, 10) and "no" (challenges, 20) both match: priority decides.
+    expect(labelByRules(labels, 'ok but no, we hold')).toMatchObject({ label: 'challenges', rule: 'refuse', source: 'rules' });
+    expect(labelByRules(labels, 'Sure, shipping now')).toMatchObject({ label: 'complies', rule: 'agree', raw: { matched: 'keyword "shipping"' } });
+  });
+
+  it('matches keywords as whole words only', () => {
+    expect(labelByRules(labels, 'the token rotated').label).toBe('other');
+    expect(labelByRules(labels, 'there is a lock on payments')).toMatchObject({ label: 'challenges', rule: 'risk' });
+  });
+
+  it('skips a rule whose unless matches, and falls through to the next', () => {
+    expect(labelByRules(labels, 'I am not sure')).toMatchObject({ label: 'hedges', rule: 'delay' });
+  });
+
+  it('uses regexes', () => {
+    expect(labelByRules(labels, "I can't do that")).toMatchObject({ label: 'challenges', rule: 'refuse', raw: { matched: expect.stringContaining('regex') } });
+  });
+
+  it('gives the default label when nothing fires', () => {
+    expect(labelByRules(labels, 'What time is it?')).toEqual({ label: 'other', source: 'rules', rule: 'default' });
+  });
+
+  it('answers through the Labeller interface', async () => {
+    const resolved = resolveVersion(task, 'manipulation');
+    if (!resolved.ok) throw new Error('fixture invalid');
+    const labeller = createRulesLabeller();
+    const d = await labeller.label({ task: resolved.value, version: 'manipulation', message: { round: 1, to: 'team', text: 'will do' }, history: [] });
+    expect(d).toMatchObject({ label: 'complies', source: 'rules', rule: 'agree' });
+  });
+});

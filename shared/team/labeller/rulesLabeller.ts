@@ -1,0 +1,64 @@
+import { compileMatch } from '../pack/match.js';
+import type { CompiledMatch } from '../pack/match.js';
+import type { Label } from '../pack/schema.js';
+import { defaultLabel } from '../pack/resolve.js';
+import type { LabelDecision, Labeller, LabelRequest } from './labeller.js';
+
+export interface CompiledRule {
+  label: string;
+  id: string;
+  priority: number;
+  order: number;
+  match: CompiledMatch;
+  unless: CompiledMatch;
+}
+
+/** The rules in the order they are tried: higher priority first, then as written in the file. */
+export function compileRules(labels: readonly Label[]): CompiledRule[] {
+  const rules: CompiledRule[] = [];
+  labels.forEach((label) => {
+    label.rules.forEach((rule, j) => {
+      rules.push({
+        label: label.id,
+        id: rule.id ?? `${label.id}#${j + 1}`,
+        priority: rule.priority,
+        order: rules.length,
+        match: compileMatch(rule),
+        unless: compileMatch({ keywords: rule.unless_keywords, regex: rule.unless_regex }),
+      });
+    });
+  });
+  return rules.sort((a, b) => b.priority - a.priority || a.order - b.order);
+}
+
+/** The decision of the first rule that fires on the text; the default label when none does. */
+export function decideByRules(rules: readonly CompiledRule[], labels: readonly Label[], text: string): LabelDecision {
+  for (const rule of rules) {
+    const hit = rule.match.find(text);
+    if (hit !== null && rule.unless.find(text) === null) {
+      return { label: rule.label, source: 'rules', rule: rule.id, raw: { matched: hit } };
+    }
+  }
+  return { label: defaultLabel(labels), source: 'rules', rule: 'default' };
+}
+
+/** Labels a text with the task's rules. Pure and synchronous (tests, replays, the fallback of other sources). */
+export function labelByRules(labels: readonly Label[], text: string): LabelDecision {
+  return decideByRules(compileRules(labels), labels, text);
+}
+
+/** The embedded default labeller: each task's own matching rules, offline and instant. */
+export function createRulesLabeller(): Labeller {
+  const cache = new WeakMap<readonly Label[], CompiledRule[]>();
+  return {
+    source: 'rules',
+    async label({ task, message }: LabelRequest): Promise<LabelDecision> {
+      let rules = cache.get(task.labels);
+      if (!rules) {
+        rules = compileRules(task.labels);
+        cache.set(task.labels, rules);
+      }
+      return decideByRules(rules, task.labels, message.text);
+    },
+  };
+}

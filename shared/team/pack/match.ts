@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** A JavaScript regular expression source; checked at load so a bad pattern fails the pack, not the run. */
+export const regexSource = z.string().min(1).superRefine((source, ctx) => {
+  try {
+    new RegExp(source, 'iu');
+  } catch (e) {
+    ctx.addIssue({ code: 'custom', message: `not a valid regular expression: ${(e as Error).message}` });
+  }
+});
+
+/**
+ * What a piece of text must contain. Keywords are whole words or phrases, case-insensitive;
+ * regexes are case-insensitive. Either one match is enough.
+ */
+export const matchFields = {
+  keywords: z.array(z.string().min(1)).default([]),
+  regex: z.array(regexSource).default([]),
+};
+export const matchSchema = z.strictObject(matchFields);
+export type Match = z.output<typeof matchSchema>;
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A keyword matches as a whole word or phrase: "ok" does not match "token"; spaces match any whitespace. */
+export function keywordRegex(keyword: string): RegExp {
+  const body = keyword.trim().split(/\s+/).map(escapeRegex).join('\\s+');
+  return new RegExp(`(?<![\\p{L}\\p{N}_])${body}(?![\\p{L}\\p{N}_])`, 'iu');
+}
+
+export interface CompiledMatch {
+  /** The first keyword or regex that matched, for the record; null when nothing matched. */
+  find(text: string): string | null;
+  readonly empty: boolean;
+}
+
+export function compileMatch(m: { keywords?: readonly string[]; regex?: readonly string[] }): CompiledMatch {
+  const tests: Array<{ what: string; re: RegExp }> = [
+    ...(m.keywords ?? []).map((k) => ({ what: `keyword "${k}"`, re: keywordRegex(k) })),
+    ...(m.regex ?? []).map((r) => ({ what: `regex /${r}/`, re: new RegExp(r, 'iu') })),
+  ];
+  return {
+    empty: tests.length === 0,
+    find(text: string): string | null {
+      for (const t of tests) if (t.re.test(text)) return t.what;
+      return null;
+    },
+  };
+}
