@@ -6,6 +6,7 @@ import { meetsTarget, type BenchRow } from './types.js';
 import { benchEventLog } from './eventLog.js';
 import { benchColdStart } from './coldStart.js';
 import { agreementBench } from './agreement.js';
+import { benchPyodide } from './pyodide.js';
 
 /**
  * `npm run bench [-- --only=a,b]`: prints every number the issues ask for, each with its target and, where
@@ -16,6 +17,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   events: benchEventLog,
   coldstart: () => benchColdStart(appRoot),
   agreement: () => agreementBench(),
+  pyodide: () => benchPyodide(),
 };
 
 const only = flagValue(process.argv.slice(2), 'only')?.split(',');
