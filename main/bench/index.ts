@@ -7,6 +7,7 @@ import { benchEventLog } from './eventLog.js';
 import { benchColdStart } from './coldStart.js';
 import { agreementBench } from './agreement.js';
 import { benchPyodide } from './pyodide.js';
+import { runSlackBench } from './slack.js';
 
 /**
  * `npm run bench [-- --only=a,b]`: prints every number the issues ask for, each with its target and, where
@@ -18,6 +19,12 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   coldstart: () => benchColdStart(appRoot),
   agreement: () => agreementBench(),
   pyodide: () => benchPyodide(),
+  // 1,000,000 messages in 500 channels unless --slack-messages says otherwise.
+  slack: () =>
+    runSlackBench({
+      messages: Number(flagValue(process.argv.slice(2), 'slack-messages') ?? 1_000_000),
+      log: (line) => process.stderr.write(`  ${line}\n`),
+    }),
 };
 
 const only = flagValue(process.argv.slice(2), 'only')?.split(',');
