@@ -32,6 +32,8 @@ export interface AppServices {
   settings: SettingsService;
   library: StudyLibrary;
   bus: EventBus;
+  /** Features register what must be released when the app closes (workers, servers). */
+  closers: Array<() => unknown>;
 }
 
 export const DATABASE_FILE = 'teamseat.db';
@@ -51,6 +53,7 @@ export function createApp(options: AppOptions): AppServices & { handlers: AppHan
       { dir: path.join(options.dataDir, 'studies'), origin: 'user' },
     ]),
     bus: new EventBus(),
+    closers: [],
   };
   const handlers: AppHandlers = {
     ...setupAppHandlers(services),
@@ -59,5 +62,12 @@ export function createApp(options: AppOptions): AppServices & { handlers: AppHan
     ...setupLabellingHandlers(services),
     ...setupTeamHandlers(services),
   };
-  return { ...services, handlers, close: () => services.database.close() };
+  return {
+    ...services,
+    handlers,
+    close: () => {
+      for (const close of services.closers) void close();
+      services.database.close();
+    },
+  };
 }

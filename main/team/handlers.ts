@@ -1,6 +1,57 @@
+import { ok } from '../../shared/result.js';
 import type { teamMethods } from '../../shared/contract/team.js';
+import { taskVersions } from '../../shared/team/pack/schema.js';
 import type { AppHandlers, AppServices } from '../app/services.js';
+import { TeamSessions } from './teamSessions.js';
+import { findTeamTask } from './taskSource.js';
+import { exportTeamRun } from './exportRun.js';
 
-export function setupTeamHandlers(_s: AppServices): Pick<AppHandlers, keyof typeof teamMethods> {
-  return {};
+export function setupTeamHandlers(s: AppServices): Pick<AppHandlers, keyof typeof teamMethods> {
+  const sessions = new TeamSessions(s);
+  s.closers.push(() => sessions.close());
+  return {
+    teamVersions: ({ studyKey, taskId }) => {
+      const found = findTeamTask(s.library, studyKey, taskId);
+      if (!found.ok) return found;
+      return ok(taskVersions.map((version) => ({ version, seeds: found.value.versions[version].seeds })));
+    },
+    teamStart: (a) => sessions.start(a),
+    teamView: async ({ sessionId }) => {
+      const team = await sessions.resume(sessionId);
+      return team.ok ? ok(team.value.view()) : team;
+    },
+    teamSend: async ({ sessionId, text, to }) => {
+      const team = await sessions.resume(sessionId);
+      return team.ok ? team.value.send(text, to) : team;
+    },
+    teamTool: async ({ sessionId, name, input }) => {
+      const team = await sessions.resume(sessionId);
+      if (!team.ok) return team;
+      const done = await team.value.tool(name, input);
+      return done.ok ? ok({ result: { name, ...done.value.outcome }, view: done.value.view }) : done;
+    },
+    teamAcceptDeal: async ({ sessionId }) => {
+      const team = await sessions.resume(sessionId);
+      return team.ok ? team.value.acceptDeal() : team;
+    },
+    teamSubmit: async ({ sessionId, answer }) => {
+      const team = await sessions.resume(sessionId);
+      return team.ok ? team.value.submit(answer) : team;
+    },
+    teamPause: async ({ sessionId, reason }) => {
+      const team = await sessions.resume(sessionId);
+      return team.ok ? team.value.pause(reason) : team;
+    },
+    teamResume: async ({ sessionId, reason }) => {
+      const team = await sessions.resume(sessionId);
+      return team.ok ? team.value.resume(reason) : team;
+    },
+    teamExport: async ({ sessionId }) => {
+      const team = await sessions.resume(sessionId);
+      if (!team.ok) return team;
+      const { task, state, workspace } = team.value.exportInputs();
+      return exportTeamRun(s.options.dataDir, task, state, s.database.eventLog!.replay(sessionId), workspace);
+    },
+  };
 }
+

@@ -1,2 +1,56 @@
-/** The team seat (issue 3). */
-export const teamMethods = {};
+import { z } from 'zod';
+import { method } from './define.js';
+import { participantSchema, sessionIdSchema } from './schemas.js';
+import { taskVersions, workspaceToolNames } from '../team/pack/schema.js';
+import { teamViewSchema } from '../team/viewSchema.js';
+
+
+const session = { sessionId: sessionIdSchema };
+const toolResultSchema = z.object({
+  name: z.enum(workspaceToolNames),
+  ok: z.boolean(),
+  /** What the person sees: file content, grep lines, test output, or the error. */
+  output: z.string(),
+  resultHead: z.string(),
+  files: z.array(z.string()).optional(),
+});
+export type ToolResult = z.infer<typeof toolResultSchema>;
+
+/** The team seat (issue 3): a person in the evaluated seat of a Collaborative Intelligence task. */
+export const teamMethods = {
+  teamStart: method(
+    z
+      .object({
+        studyKey: z.string().min(1),
+        taskId: z.string().min(1),
+        participant: participantSchema,
+        version: z.enum(taskVersions),
+        seed: z.number().int().min(0),
+      })
+      .strict(),
+    teamViewSchema,
+  ),
+  /** The seeds a version runs with (the manipulation has at least three). */
+  teamVersions: method(
+    z.object({ studyKey: z.string().min(1), taskId: z.string().min(1) }).strict(),
+    z.array(z.object({ version: z.enum(taskVersions), seeds: z.array(z.number().int()) })),
+  ),
+  teamView: method(z.object(session).strict(), teamViewSchema),
+  teamSend: method(
+    z.object({ ...session, text: z.string().trim().min(1).max(10_000), to: z.string().min(1) }).strict(),
+    teamViewSchema,
+  ),
+  teamTool: method(
+    z.object({ ...session, name: z.enum(workspaceToolNames).exclude(['submit']), input: z.record(z.string(), z.unknown()) }).strict(),
+    z.object({ result: toolResultSchema, view: teamViewSchema }),
+  ),
+  teamAcceptDeal: method(z.object(session).strict(), teamViewSchema),
+  teamSubmit: method(
+    z.object({ ...session, answer: z.union([z.string().max(10_000), z.record(z.string(), z.number().int().min(0).max(3))]).optional() }).strict(),
+    teamViewSchema,
+  ),
+  teamPause: method(z.object({ ...session, reason: z.string().trim().min(1).max(500) }).strict(), teamViewSchema),
+  teamResume: method(z.object({ ...session, reason: z.string().trim().min(1).max(500) }).strict(), teamViewSchema),
+  /** Writes the finished run in the benchmark's transcript layout under <data dir>/results/. */
+  teamExport: method(z.object(session).strict(), z.object({ path: z.string(), score: z.object({ pass: z.boolean(), outcome: z.string() }) })),
+};

@@ -1,0 +1,252 @@
+import type { StoredEvent } from '../../shared/contract/schemas.js';
+import { fail, ok, type Result } from '../../shared/result.js';
+import { next } from '../../shared/team/engine/next.js';
+import { applyEvent, foldSession, type SessionState } from '../../shared/team/engine/state.js';
+import type { SessionEvent } from '../../shared/team/engine/events.js';
+import type { Effect } from '../../shared/team/engine/effects.js';
+import { evaluatedSeat, type ResolvedTask } from '../../shared/team/pack/resolve.js';
+import type { TeamTask, WorkspaceToolName } from '../../shared/team/pack/schema.js';
+import type { Labeller } from '../../shared/team/labeller/labeller.js';
+import { checkRun } from '../../shared/team/checker/version.js';
+import { finalStateFromSession } from '../../shared/team/checker/fromSession.js';
+import type { TestFileResult } from '../../shared/team/checker/finalState.js';
+import { participantView } from '../../shared/team/view.js';
+import type { TeamView } from '../../shared/team/viewSchema.js';
+import type { EventLog } from '../db/eventLog.js';
+import type { EventBus } from '../app/eventBus.js';
+import { callWorkspaceTool } from '../workspace/toolDispatch.js';
+import { readAllWorkspaceFiles, type SessionWorkspace } from '../workspace/sessionWorkspace.js';
+import type { WorkspaceTools } from '../workspace/tools.js';
+import type { PyodideTestRunner } from '../pyodide/testRunner.js';
+import { engineEvents } from './teamLog.js';
+
+export interface TeamSessionDeps {
+  id: string;
+  studyKey: string;
+  task: TeamTask;
+  resolved: ResolvedTask;
+  log: EventLog;
+  bus: EventBus;
+  labeller: Labeller;
+  workspace: { space: SessionWorkspace; tools: WorkspaceTools } | null;
+  python: PyodideTestRunner;
+}
+
+export interface ToolOutcome {
+  ok: boolean;
+  output: string;
+  resultHead: string;
+  files?: string[];
+}
+
+/**
+ * One running team session. Every participant action and every effect of the engine is appended to the
+ * log (committed) before the state the UI reads changes, so a crash at any point replays to the same run.
+ * Actions on one session run one at a time.
+ */
+export class TeamSession {
+  private state: SessionState;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly d: TeamSessionDeps,
+    stored: readonly StoredEvent[],
+  ) {
+    this.state = foldSession(engineEvents(stored));
+  }
+
+  get ended(): boolean {
+    return this.state.ended !== null;
+  }
+
+  view(): TeamView {
+    return participantView(this.d.resolved, this.state, { sessionId: this.d.id, studyKey: this.d.studyKey });
+  }
+
+  /** What an export reads: the version played, the folded state and the session's workspace. */
+  exportInputs(): { task: ResolvedTask; state: SessionState; workspace: { root: string; hashesBefore: Record<string, string> } | null } {
+    const ws = this.d.workspace?.space;
+    return { task: this.d.resolved, state: this.state, workspace: ws ? { root: ws.root, hashesBefore: { ...ws.hashesBefore } } : null };
+  }
+
+  /** Starts a fresh session, or carries on a resumed one from wherever the log stopped. */
+  settleNow(): Promise<Result<TeamView>> {
+    return this.serial(async () => {
+      await this.settle();
+      return ok(this.view());
+    });
+  }
+
+  send(text: string, to: string): Promise<Result<TeamView>> {
+    return this.serial(async () => {
+      const refused = this.refuseUnlessTurn();
+      if (refused) return refused;
+      if (!this.view().channels.includes(to)) return fail('bad_request', `"${to}" is not a channel or teammate of this task.`);
+      this.persist({ type: 'participant_message', text, to });
+      await this.settle();
+      return ok(this.view());
+    });
+  }
+
+  tool(name: Exclude<WorkspaceToolName, 'submit'>, input: Record<string, unknown>): Promise<Result<{ outcome: ToolOutcome; view: TeamView }>> {
+    return this.serial(async () => {
+      const ws = this.d.workspace;
+      if (!ws || !this.d.resolved.workspace.tools.includes(name)) return fail('bad_request', `This task has no ${name} tool.`);
+      if (this.state.ended) return fail('conflict', 'The run has ended; the workspace is read-only now.');
+      const call = await callWorkspaceTool(ws.tools, name, input);
+      this.persist({ type: 'tool_call', name, input: call.input, result_head: call.result_head });
+      const value = call.result.ok ? (call.result.value as Record<string, unknown>) : undefined;
+      if (name === 'edit_file' && value) {
+        this.persist({ type: 'file_edited', seat: evaluatedSeat(this.d.resolved).name, path: String(value.path), before: (value.before_sha256 as string | null) ?? null, after: String(value.after_sha256) });
+      }
+      await this.settle();
+      return ok({ outcome: describeTool(name, call.result, call.result_head), view: this.view() });
+    });
+  }
+
+  acceptDeal(): Promise<Result<TeamView>> {
+    return this.serial(async () => {
+      if (this.state.ended) return fail('conflict', 'The run has ended.');
+      if (this.state.deal.proposals.length === 0) return fail('conflict', 'There is no proposed deal to accept yet.');
+      this.persist({ type: 'deal_accepted', seat: evaluatedSeat(this.d.resolved).name });
+      await this.settle();
+      return ok(this.view());
+    });
+  }
+
+  submit(answer: unknown): Promise<Result<TeamView>> {
+    return this.serial(async () => {
+      if (this.state.ended || this.state.submitted) return fail('conflict', 'This run was already submitted.');
+      const message = typeof answer === 'string' ? answer : answer === undefined ? undefined : JSON.stringify(answer);
+      const head = this.d.workspace ? this.d.workspace.tools.submit(message === undefined ? {} : { message }).result_head : 'submitted';
+      this.persist({ type: 'tool_call', name: 'submit', input: message === undefined ? {} : { message }, result_head: head });
+      this.persist({ type: 'submitted', ...(answer === undefined ? {} : { answer }) });
+      await this.settle();
+      return ok(this.view());
+    });
+  }
+
+  pause(reason: string): Promise<Result<TeamView>> {
+    return this.serial(async () => {
+      if (this.state.ended) return fail('conflict', 'The run has ended.');
+      if (this.state.paused !== null) return fail('conflict', 'The session is already paused.');
+      this.persist({ type: 'paused', reason });
+      return ok(this.view());
+    });
+  }
+
+  resume(reason: string): Promise<Result<TeamView>> {
+    return this.serial(async () => {
+      if (this.state.paused === null) return fail('conflict', 'The session is not paused.');
+      this.persist({ type: 'resumed', reason });
+      await this.settle();
+      return ok(this.view());
+    });
+  }
+
+  private refuseUnlessTurn(): Result<never> | null {
+    if (this.state.ended) return fail('conflict', 'The run has ended.');
+    if (this.state.paused !== null) return fail('conflict', 'The session is paused.');
+    if (this.state.phase !== 'participant_turn') return fail('conflict', 'Your teammates have not finished their turn yet.');
+    return null;
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Appends (commits) one engine event, then folds it and tells the UI. */
+  private persist(event: SessionEvent): void {
+    const stored = this.d.log.append(this.d.id, event.type, event);
+    this.state = applyEvent(this.state, event);
+    this.d.bus.emit({ type: 'session.event', event: stored });
+  }
+
+  /** Runs the engine until it waits for the participant (or the run ends). */
+  private async settle(): Promise<void> {
+    for (;;) {
+      const step = next(this.d.task, this.state);
+      if (step.effects.length === 0) {
+        if (step.waitFor !== 'label') return;
+        await this.label();
+        continue;
+      }
+      for (const effect of step.effects) await this.carryOut(effect);
+    }
+  }
+
+  private async label(): Promise<void> {
+    const last = this.state.lastParticipant!;
+    const message = this.state.messages[last.message]!;
+    const you = evaluatedSeat(this.d.resolved).name;
+    const decision = await this.d.labeller.label({
+      task: this.d.resolved,
+      version: this.d.resolved.version,
+      message: { round: message.round, to: message.to, text: message.text },
+      history: this.state.messages.slice(0, last.message).map((m) => ({ round: m.round, seat: m.seat ?? you, to: m.to, text: m.text })),
+    });
+    this.persist({
+      type: 'label_decided',
+      label: decision.label,
+      source: decision.source,
+      ...(decision.rule ? { rule: decision.rule } : {}),
+      ...(decision.raw !== undefined ? { raw: decision.raw } : {}),
+    });
+  }
+
+  private async carryOut(effect: Effect): Promise<void> {
+    if (effect.type === 'append') return this.persist(effect.event);
+    if (effect.type === 'edit_file') return this.teammateEdit(effect);
+    const score = checkRun(this.d.resolved, await this.finalState());
+    this.persist({ type: 'checked', score });
+  }
+
+  /** A scripted teammate (or the previous model) changes a file itself. */
+  private teammateEdit(effect: Extract<Effect, { type: 'edit_file' }>): void {
+    const ws = this.d.workspace;
+    if (!ws) throw new Error(`task ${this.d.task.id} edits ${effect.path} but has no workspace`);
+    const current = ws.tools.read_file({ path: effect.path });
+    const before = current.result.ok ? current.result.value.content : '';
+    const content = effect.content ?? (effect.replace ? before.replace(effect.replace.find, effect.replace.with) : before);
+    const written = ws.tools.edit_file({ path: effect.path, content });
+    if (!written.result.ok) throw new Error(`${effect.seat} could not edit ${effect.path}: ${written.result.error.message}`);
+    this.persist({ type: 'file_edited', seat: effect.seat, path: effect.path, before: written.result.value.before_sha256, after: written.result.value.after_sha256 });
+  }
+
+  private async finalState() {
+    const ws = this.d.workspace;
+    const files = ws ? readAllWorkspaceFiles(ws.space.root) : {};
+    const hiddenTests: Record<string, TestFileResult> = {};
+    for (const test of this.d.resolved.workspace.hidden_tests) {
+      // A fresh interpreter: nothing the participant ran earlier can patch what the checker sees.
+      const run = await this.d.python.run({ files, tests: { [test.path]: test.text ?? '' }, fresh: true, sessionKey: this.d.id });
+      hiddenTests[test.path] = run.ok ? run.value : { status: 'crashed', passed: 0, failed: 0, errors: 1 };
+    }
+    return finalStateFromSession(this.state, {
+      evaluatedSeat: evaluatedSeat(this.d.resolved).name,
+      hashesBefore: ws ? { ...ws.space.hashesBefore } : {},
+      files,
+      ...(this.d.resolved.workspace.hidden_tests.length > 0 ? { hiddenTests } : {}),
+    });
+  }
+}
+
+function describeTool(name: WorkspaceToolName, result: Result<unknown>, head: string): ToolOutcome {
+  if (!result.ok) return { ok: false, output: result.error.message, resultHead: head };
+  const v = result.value as Record<string, unknown>;
+  switch (name) {
+    case 'list_files':
+      return { ok: true, output: (v.files as string[]).join('\n'), resultHead: head, files: v.files as string[] };
+    case 'read_file':
+      return { ok: true, output: String(v.content), resultHead: head };
+    case 'grep':
+      return { ok: true, output: ((v.matches as { path: string; line: number; text: string }[]) ?? []).map((m) => `${m.path}:${m.line}: ${m.text}`).join('\n'), resultHead: head };
+    case 'run_tests':
+      return { ok: true, output: String(v.output_head ?? ''), resultHead: head };
+    default:
+      return { ok: true, output: head, resultHead: head };
+  }
+}
+

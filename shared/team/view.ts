@@ -1,0 +1,76 @@
+import type { ResolvedTask } from './pack/resolve.js';
+import { evaluatedSeat } from './pack/resolve.js';
+import { TEAM_CHANNEL } from './pack/schema.js';
+import type { SessionState } from './engine/state.js';
+import type { TeamView } from './viewSchema.js';
+
+const PACKAGES_EACH = 3;
+
+export interface ViewContext {
+  sessionId: string;
+  studyKey: string;
+}
+
+/** The participant's view of a session: only what someone in the evaluated seat could see. */
+export function participantView(task: ResolvedTask, state: SessionState, ctx: ViewContext): TeamView {
+  const you = evaluatedSeat(task);
+  const teammates = task.seats.filter((s) => s.kind !== 'evaluated');
+  const systemSeats = new Set(teammates.filter((s) => s.kind === 'environment').map((s) => s.name));
+  const started = state.started!;
+  const messages = state.messages
+    .map((m, index) => ({ m, index }))
+    // Messages between other seats (a DM from the lead to someone else) are not the participant's to read.
+    .filter(({ m }) => m.seat === null || m.to === TEAM_CHANNEL || m.to === you.name)
+    .map(({ m, index }) => ({
+      index,
+      round: m.round,
+      from: m.seat ?? you.name,
+      to: m.to,
+      text: m.text,
+      mine: m.seat === null,
+      system: m.seat !== null && systemSeats.has(m.seat),
+    }));
+  const hasDeal = hasDealRule(task.checker.pass_when);
+  const last = state.deal.proposals.at(-1);
+  return {
+    sessionId: ctx.sessionId,
+    studyKey: ctx.studyKey,
+    taskId: task.id,
+    taskTitle: task.title,
+    version: started.version,
+    seed: started.seed,
+    participant: started.participant,
+    instructions: task.instructions,
+    you: { name: you.name, role: you.role, facts: you.facts.map((f) => f.text) },
+    teammates: teammates.map((s) => ({ name: s.name, role: s.role, system: s.kind === 'environment' })),
+    channels: [TEAM_CHANNEL, ...teammates.filter((s) => s.kind !== 'environment').map((s) => s.name)],
+    messages,
+    round: state.round,
+    rounds: task.rounds,
+    status: state.ended ? 'ended' : state.paused !== null ? 'paused' : state.phase === 'participant_turn' ? 'your_turn' : 'waiting',
+    pausedReason: state.paused,
+    ended: state.ended,
+    deal: hasDeal
+      ? {
+          proposal: last
+            ? {
+                from: last.seat,
+                youGet: { ...last.evaluated_gets },
+                theyGet: Object.fromEntries(Object.entries(last.evaluated_gets).map(([k, v]) => [k, PACKAGES_EACH - v])),
+              }
+            : null,
+          accepted: state.deal.acceptedBy !== null,
+        }
+      : null,
+    workspace: task.workspace.files.length > 0 ? { tools: [...task.workspace.tools] } : null,
+    inbox: task.workspace.inbox
+      .filter((item) => state.inbox.includes(item.id))
+      .map((item) => ({ id: item.id, from: item.from, subject: item.subject, body: item.body })),
+  };
+}
+
+function hasDealRule(rule: unknown): boolean {
+  if (typeof rule !== 'object' || rule === null) return false;
+  if ('deal' in rule) return true;
+  return Object.values(rule).some((v) => (Array.isArray(v) ? v.some(hasDealRule) : hasDealRule(v)));
+}

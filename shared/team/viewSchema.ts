@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { taskVersions, workspaceToolNames } from './pack/schema.js';
+import { endHows } from './engine/events.js';
+
+/**
+ * What the participant's screen may know of a session. Built only by participantView(): scripts, labels,
+ * checker rules, partners' private facts and the seat kinds that would reveal who is scripted never appear.
+ */
+export const teamViewSchema = z.object({
+  sessionId: z.string(),
+  studyKey: z.string(),
+  taskId: z.string(),
+  taskTitle: z.string(),
+  version: z.enum(taskVersions),
+  seed: z.number().int(),
+  participant: z.string(),
+  instructions: z.string(),
+  you: z.object({ name: z.string(), role: z.string(), facts: z.array(z.string()) }),
+  teammates: z.array(z.object({ name: z.string(), role: z.string(), system: z.boolean() })),
+  /** `team` first, then one direct-message channel per teammate who can be written to. */
+  channels: z.array(z.string()),
+  messages: z.array(
+    z.object({
+      index: z.number().int(),
+      round: z.number().int(),
+      from: z.string(),
+      to: z.string(),
+      text: z.string(),
+      mine: z.boolean(),
+      system: z.boolean(),
+    }),
+  ),
+  round: z.number().int(),
+  rounds: z.number().int(),
+  status: z.enum(['your_turn', 'waiting', 'paused', 'ended']),
+  pausedReason: z.string().nullable(),
+  ended: z.enum(endHows).nullable(),
+  deal: z
+    .object({
+      proposal: z.object({ from: z.string(), youGet: z.record(z.string(), z.number()), theyGet: z.record(z.string(), z.number()) }).nullable(),
+      accepted: z.boolean(),
+    })
+    .nullable(),
+  workspace: z.object({ tools: z.array(z.enum(workspaceToolNames)) }).nullable(),
+  inbox: z.array(z.object({ id: z.string(), from: z.string(), subject: z.string(), body: z.string() })),
+});
+export type TeamView = z.infer<typeof teamViewSchema>;
