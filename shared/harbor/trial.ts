@@ -1,0 +1,143 @@
+import type { JudgeOutcome } from '../judge/judgeAnswer.js';
+import { asFinalAnswerMessage } from '../judge/finalAnswer.js';
+import { DEFAULT_TIME_LIMIT_MINUTES, type SlackQuery } from '../judge/query.js';
+import type { TrialResultFile } from './schemas.js';
+import type { PersonAction } from './tools.js';
+import { trajectoryOf } from './trajectory.js';
+
+export interface Span {
+  startedAt: string;
+  finishedAt: string;
+}
+
+export interface TrialInput {
+  jobName: string;
+  /** The trial's folder name inside the job. */
+  trialName: string;
+  /** Supplied by the caller so the writer stays pure (a UUID in practice). */
+  trialId: string;
+  studyId: string;
+  query: Pick<SlackQuery, 'id' | 'category' | 'query' | 'timeLimitMinutes'>;
+  participant: string;
+  appVersion: string;
+  actions: readonly PersonAction[];
+  /** The person's answer; null when the session ended without one. */
+  answer: { text: string; at: string } | null;
+  /** null when the answer has not been judged (no endpoint, or no answer). */
+  outcome: JudgeOutcome | null;
+  judgeModel?: string;
+  timing: {
+    /** Loading the workspace. */
+    environmentSetup: Span;
+    /** The instructions screen until the person starts. */
+    agentSetup: Span;
+    /** From start to answer (or the time limit). */
+    agentExecution: Span;
+    verifier: Span | null;
+  };
+  /** Something that stopped the session itself (a crash, the window closed). */
+  exception?: { type: string; message: string; occurredAt: string };
+}
+
+export type Files = Record<string, string>;
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+const span = (s: Span | null) => ({ started_at: s?.startedAt ?? null, finished_at: s?.finishedAt ?? null });
+
+export const modelNameOf = (participant: string) => `human:${participant}`;
+
+/** The reward a trial earned, or null when it has none (not judged, or the judge failed). */
+export function rewardOf(trial: TrialInput): number | null {
+  return trial.outcome?.status === 'judged' ? trial.outcome.verdict.reward : null;
+}
+
+function exceptionOf(trial: TrialInput): TrialResultFile['exception_info'] {
+  if (trial.exception) {
+    const e = trial.exception;
+    return { exception_type: e.type, exception_message: e.message, exception_traceback: '', occurred_at: e.occurredAt };
+  }
+  if (trial.outcome?.status === 'error') {
+    return {
+      exception_type: trial.outcome.stage === 'reply' ? 'JudgeReplyMalformed' : 'JudgeRequestFailed',
+      exception_message: trial.outcome.message,
+      exception_traceback: '',
+      occurred_at: trial.timing.verifier?.finishedAt ?? trial.timing.agentExecution.finishedAt,
+    };
+  }
+  return null;
+}
+
+function trialConfig(trial: TrialInput) {
+  return {
+    trial_name: trial.trialName,
+    job_name: trial.jobName,
+    task: { path: `${trial.studyId}/${trial.query.id}`, source: trial.studyId },
+    agent: { name: 'human' as const, model_name: modelNameOf(trial.participant) },
+    timeout_minutes: trial.query.timeLimitMinutes ?? DEFAULT_TIME_LIMIT_MINUTES,
+    teamseat: { category: trial.query.category, judge_model: trial.judgeModel ?? null },
+  };
+}
+
+export function trialResult(trial: TrialInput): TrialResultFile {
+  const reward = rewardOf(trial);
+  const t = trial.timing;
+  return {
+    id: trial.trialId,
+    task_name: trial.query.id,
+    trial_name: trial.trialName,
+    trial_uri: trial.trialName,
+    source: trial.studyId,
+    config: trialConfig(trial),
+    agent_info: {
+      name: 'human',
+      version: trial.appVersion,
+      model_info: { name: modelNameOf(trial.participant), provider: 'teamseat' },
+    },
+    verifier_result: reward === null ? null : { rewards: { reward } },
+    exception_info: exceptionOf(trial),
+    started_at: t.environmentSetup.startedAt,
+    finished_at: t.verifier?.finishedAt ?? t.agentExecution.finishedAt,
+    environment_setup: span(t.environmentSetup),
+    agent_setup: span(t.agentSetup),
+    agent_execution: span(t.agentExecution),
+    verifier: span(t.verifier),
+  };
+}
+
+function trialLog(trial: TrialInput, reward: number | null): string {
+  const t = trial.timing;
+  const lines = [
+    `${t.environmentSetup.startedAt} trial ${trial.trialName}: query ${trial.query.id} (${trial.query.category}) for ${modelNameOf(trial.participant)}`,
+    `${t.agentExecution.startedAt} person started`,
+    ...trial.actions.map((a) => `${a.at} ${a.tool} ${JSON.stringify(a.arguments)}`),
+    trial.answer ? `${trial.answer.at} answered` : `${t.agentExecution.finishedAt} ended without an answer`,
+  ];
+  if (trial.outcome?.status === 'judged') lines.push(`${t.verifier?.finishedAt ?? ''} judged: reward ${reward}`.trim());
+  if (trial.outcome?.status === 'error') lines.push(`${t.verifier?.finishedAt ?? ''} judge failed: ${trial.outcome.message}`.trim());
+  if (trial.exception) lines.push(`${trial.exception.occurredAt} ${trial.exception.type}: ${trial.exception.message}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Every file of one trial folder, keyed by path relative to that folder. */
+export function trialFiles(trial: TrialInput): Files {
+  const reward = rewardOf(trial);
+  const files: Files = {
+    'config.json': json(trialConfig(trial)),
+    'result.json': json(trialResult(trial)),
+    'trial.log': trialLog(trial, reward),
+    'agent/trajectory.json': json(
+      trajectoryOf({
+        sessionId: trial.trialId,
+        agentVersion: trial.appVersion,
+        modelName: modelNameOf(trial.participant),
+        query: { text: trial.query.query, at: trial.timing.agentExecution.startedAt },
+        actions: trial.actions,
+        answer: trial.answer,
+      }),
+    ),
+  };
+  if (trial.answer) files['agent/answer.txt'] = `${asFinalAnswerMessage(trial.answer.text)}\n`;
+  if (reward !== null) files['verifier/reward.txt'] = `${reward}\n`;
+  if (trial.outcome) files['verifier/judgement.json'] = json(trial.outcome);
+  return files;
+}
