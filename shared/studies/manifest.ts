@@ -11,6 +11,31 @@ const source = z.object({
   fictional: z.string().optional(),
 });
 
+/** Who labels a labelling study and which items each rater sees (see shared/labelling/sampling.ts). */
+const labellingSetup = {
+  /** Rater ids; when absent, the researcher types one when starting a session. */
+  raters: z
+    .array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/, 'expected a rater id of letters, digits, dot, dash or underscore'))
+    .min(1)
+    .refine((r) => new Set(r).size === r.length, 'rater ids must be distinct')
+    .optional(),
+  /** Default when absent: crossed (every rater labels every item), seed 0. */
+  assignment: z
+    .object({
+      mode: z.enum(['split', 'crossed', 'overlap'], { error: 'expected split, crossed or overlap' }),
+      /** Items every rater labels (overlap mode only). */
+      shared: z.number().int().nonnegative().optional(),
+      seed: z.number().int().nonnegative().default(0),
+    })
+    .strict()
+    .refine((a) => a.mode !== 'overlap' || a.shared !== undefined, { message: 'overlap needs `shared: <number of items>`', path: ['shared'] })
+    .optional(),
+  /** Stratified draw from the item file: this many items per dimension, at most one per task. */
+  sample: z.object({ perDimension: z.number().int().positive(), seed: z.number().int().nonnegative().default(0) }).strict().optional(),
+  /** Items with their answer, shown with feedback before the real ones. */
+  practice: z.string().min(1).optional(),
+};
+
 const base = {
   schema: z.literal('teamseat/study@1', { error: 'expected `schema: teamseat/study@1`' }),
   id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected lowercase letters, digits and dashes'),
@@ -23,7 +48,7 @@ const base = {
 export const studyManifestSchema = z.discriminatedUnion('kind', [
   z.object({ ...base, kind: z.literal('team'), tasks: z.array(z.string().min(1)).min(1) }),
   z.object({ ...base, kind: z.literal('slack'), export: z.string().min(1), queries: z.string().min(1) }),
-  z.object({ ...base, kind: z.literal('labelling'), items: z.string().min(1) }),
+  z.object({ ...base, kind: z.literal('labelling'), items: z.string().min(1), ...labellingSetup }),
 ]);
 export type StudyManifest = z.infer<typeof studyManifestSchema>;
 
