@@ -23,6 +23,7 @@ import { engineEvents } from './teamLog.js';
 export interface TeamSessionDeps {
   id: string;
   studyKey: string;
+  startedAt: string;
   task: TeamTask;
   resolved: ResolvedTask;
   log: EventLog;
@@ -60,7 +61,7 @@ export class TeamSession {
   }
 
   view(): TeamView {
-    return participantView(this.d.resolved, this.state, { sessionId: this.d.id, studyKey: this.d.studyKey });
+    return participantView(this.d.resolved, this.state, { sessionId: this.d.id, studyKey: this.d.studyKey, startedAt: this.d.startedAt });
   }
 
   /** What an export reads: the version played, the folded state and the session's workspace. */

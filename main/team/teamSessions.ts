@@ -52,7 +52,7 @@ export class TeamSessions {
       log.append(session.id, WORKSPACE_CREATED, record);
     }
     log.append(session.id, 'session_started', { type: 'session_started', task_id: a.taskId, version: a.version, seed: a.seed, participant: a.participant });
-    const team = this.build(session.id, a.studyKey, found.value, a.version, space, false);
+    const team = this.build(session.id, a.studyKey, session.createdAt, found.value, a.version, space, false);
     return team.settleNow();
   }
 
@@ -77,7 +77,7 @@ export class TeamSessions {
       space = reopened.value;
     }
     const submitted = stored.some((e) => e.kind === 'submitted');
-    return ok(this.build(sessionId, summary.studyKey, found.value, started.version, space, submitted));
+    return ok(this.build(sessionId, summary.studyKey, summary.createdAt, found.value, started.version, space, submitted));
   }
 
   async resume(sessionId: string): Promise<Result<TeamSession>> {
@@ -92,7 +92,7 @@ export class TeamSessions {
     await this.python?.dispose();
   }
 
-  private build(id: string, studyKey: string, loaded: LoadedTask, version: TaskVersion, space: SessionWorkspace | null, submitted: boolean): TeamSession {
+  private build(id: string, studyKey: string, startedAt: string, loaded: LoadedTask, version: TaskVersion, space: SessionWorkspace | null, submitted: boolean): TeamSession {
     const python = (this.python ??= new PyodideTestRunner());
     const runTests = (files: Record<string, string>) => python.run({ files, tests: visibleTests(files), sessionKey: id });
     const stored = this.s.database.eventLog!.replay(id);
@@ -100,6 +100,7 @@ export class TeamSessions {
       {
         id,
         studyKey,
+        startedAt,
         task: loaded.task,
         resolved: loaded.versions[version],
         log: this.s.database.eventLog!,

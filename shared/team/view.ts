@@ -9,6 +9,7 @@ const PACKAGES_EACH = 3;
 export interface ViewContext {
   sessionId: string;
   studyKey: string;
+  startedAt: string;
 }
 
 /** The participant's view of a session: only what someone in the evaluated seat could see. */
@@ -40,6 +41,7 @@ export function participantView(task: ResolvedTask, state: SessionState, ctx: Vi
     version: started.version,
     seed: started.seed,
     participant: started.participant,
+    startedAt: ctx.startedAt,
     instructions: task.instructions,
     you: { name: you.name, role: you.role, facts: you.facts.map((f) => f.text) },
     teammates: teammates.map((s) => ({ name: s.name, role: s.role, system: s.kind === 'environment' })),

@@ -14,6 +14,8 @@ export const teamViewSchema = z.object({
   version: z.enum(taskVersions),
   seed: z.number().int(),
   participant: z.string(),
+  /** When the session was created (ISO time), for the elapsed-time clock. */
+  startedAt: z.string(),
   instructions: z.string(),
   you: z.object({ name: z.string(), role: z.string(), facts: z.array(z.string()) }),
   teammates: z.array(z.object({ name: z.string(), role: z.string(), system: z.boolean() })),

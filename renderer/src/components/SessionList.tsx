@@ -4,7 +4,8 @@ import { api } from '../api/client';
 import { useApp } from '../state/appStore';
 
 /** Sessions recorded for a study, read back from the event log (so it shows what is on disk). */
-export function SessionList({ studyKey }: { studyKey: string }) {
+export function SessionList({ studyKey, openable = false }: { studyKey: string; openable?: boolean }) {
+  const navigate = useApp((s) => s.navigate);
   const [sessions, setSessions] = useState<SessionSummary[] | undefined>();
   const database = useApp((s) => s.info?.database.status);
   useEffect(() => {
@@ -31,6 +32,7 @@ export function SessionList({ studyKey }: { studyKey: string }) {
               <th>Task</th>
               <th>Started</th>
               <th>Events</th>
+              {openable ? <th /> : null}
             </tr>
           </thead>
           <tbody>
@@ -42,6 +44,13 @@ export function SessionList({ studyKey }: { studyKey: string }) {
                 </td>
                 <td>{new Date(s.createdAt).toLocaleString()}</td>
                 <td>{s.eventCount}</td>
+                {openable ? (
+                  <td>
+                    <button onClick={() => navigate({ screen: 'team', sessionId: s.id })} aria-label={`Open the session of ${s.participant}`}>
+                      Open
+                    </button>
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>

@@ -50,7 +50,7 @@ describe('the study library screen', () => {
     });
     render(<App />);
     fireEvent.click(await screen.findByRole('button', { name: 'Open Three demo tasks' }));
-    expect(await screen.findByText('Campsite negotiation')).toBeTruthy();
+    expect(await screen.findByRole('cell', { name: 'Campsite negotiation' })).toBeTruthy();
     expect(screen.getByText('handling conflict')).toBeTruthy();
     expect(calls).toContainEqual(['openStudy', { key: 'built-in:team-demo' }]);
   });

@@ -49,7 +49,7 @@ export function StudyScreen() {
           ))}
         </tbody>
       </table>
-      <SessionList studyKey={study.key} />
+      <SessionList studyKey={study.key} openable={study.kind === 'team'} />
     </section>
   );
 }

@@ -1,5 +1,107 @@
+import { useEffect, useState } from 'react';
 import type { StudyDetail } from '../../../shared/contract/schemas';
+import { api } from '../api/client';
+import { useApp } from '../state/appStore';
 
-export function StartTeamSession(_props: { study: StudyDetail }) {
-  return null;
+type Version = 'alone' | 'control' | 'manipulation';
+const versionHelp: Record<Version, string> = {
+  alone: 'alone — all facts, no team',
+  control: 'control — a calm teammate (the paper’s baseline)',
+  manipulation: 'manipulation — the teammate creates the problem (the paper’s test)',
+};
+
+/** The researcher sets up a run: task, version, seed and participant id, then hands the seat over. */
+export function StartTeamSession({ study }: { study: StudyDetail }) {
+  const navigate = useApp((s) => s.navigate);
+  const [taskId, setTaskId] = useState(study.tasks[0]?.id ?? '');
+  const [version, setVersion] = useState<Version>('manipulation');
+  const [seeds, setSeeds] = useState<Record<string, number[]>>({});
+  const [seed, setSeed] = useState(0);
+  const [participant, setParticipant] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void api()
+      .getSettings({})
+      .then((r) => r.ok && setParticipant((p) => p || `${r.value.participantPrefix}01`));
+  }, []);
+  useEffect(() => {
+    if (!taskId) return;
+    void api()
+      .teamVersions({ studyKey: study.key, taskId })
+      .then((r) => {
+        if (!r.ok) return setError(r.error.message);
+        setSeeds(Object.fromEntries(r.value.map((v) => [v.version, v.seeds])));
+      });
+  }, [study.key, taskId]);
+  const versionSeeds = seeds[version] ?? [];
+  // The chosen seed, or the version's first when the choice is not one of its seeds.
+  const runSeed = versionSeeds.includes(seed) ? seed : (versionSeeds[0] ?? 0);
+
+  const start = async () => {
+    setBusy(true);
+    setError(undefined);
+    const r = await api().teamStart({ studyKey: study.key, taskId, participant: participant.trim(), version, seed: runSeed });
+    setBusy(false);
+    if (r.ok) navigate({ screen: 'team', sessionId: r.value.sessionId });
+    else setError(r.error.message);
+  };
+
+  return (
+    <form
+      className="start-panel"
+      aria-label="Start a session"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void start();
+      }}
+    >
+      <h2>Start a session</h2>
+      <div className="start-grid">
+        <label>
+          Task
+          <select value={taskId} onChange={(e) => setTaskId(e.target.value)}>
+            {study.tasks.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Version
+          <select value={version} onChange={(e) => setVersion(e.target.value as Version)}>
+            {(Object.keys(versionHelp) as Version[]).map((v) => (
+              <option key={v} value={v}>
+                {versionHelp[v]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Seed
+          <select value={runSeed} onChange={(e) => setSeed(Number(e.target.value))}>
+            {versionSeeds.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Participant id
+          <input value={participant} onChange={(e) => setParticipant(e.target.value)} placeholder="e.g. P07" />
+        </label>
+      </div>
+      {error ? (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button className="primary" type="submit" disabled={busy || !participant.trim() || versionSeeds.length === 0}>
+        Start session
+      </button>
+    </form>
+  );
 }

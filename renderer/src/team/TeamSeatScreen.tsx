@@ -1,3 +1,157 @@
-export function TeamSeatScreen(_props: { sessionId: string }) {
-  return null;
+import { useEffect, useState } from 'react';
+import type { ToolResult } from '../../../shared/contract/team';
+import { api } from '../api/client';
+import { useApp } from '../state/appStore';
+import { useTeamSession } from './useTeamSession';
+import { useTypingReveal } from './useTypingReveal';
+import { TEAM, channelLabel, channelOf } from './channels';
+import { ChatPanel } from './ChatPanel';
+import { WorkspacePanel } from './WorkspacePanel';
+import { BriefPanel, DealPanel, InboxPanel } from './SidePanels';
+import { SubmitDialog } from './SubmitDialog';
+import { ElapsedClock } from './ElapsedClock';
+import { RunEnded } from './RunEnded';
+import { PauseDialog } from './PauseDialog';
+import type { TeamView } from '../../../shared/team/viewSchema';
+
+type Tab = 'brief' | 'workspace' | 'inbox';
+
+export function TeamSeatScreen({ sessionId }: { sessionId: string }) {
+  const { view, error, busy, act, clearError } = useTeamSession(sessionId);
+  if (!view) return error ? <p className="banner banner-error">{error}</p> : <p className="muted">Opening the session…</p>;
+  return <Seat view={view} error={error} busy={busy} act={act} clearError={clearError} />;
+}
+
+function Seat({ view, error, busy, act, clearError }: { view: TeamView } & Omit<ReturnType<typeof useTeamSession>, 'view'>) {
+  const [delay, setDelay] = useState<number | undefined>();
+  const [tab, setTab] = useState<Tab>('brief');
+  const [submitting, setSubmitting] = useState(false);
+  const [pausing, setPausing] = useState(false);
+  const navigate = useApp((s) => s.navigate);
+  useEffect(() => {
+    void api()
+      .getSettings({})
+      .then((r) => setDelay(r.ok ? r.value.typingDelayMs : 0));
+  }, []);
+  const { shown, typing } = useTypingReveal(view.messages, delay ?? 0);
+  const { channel, open: openChannel, unread } = useChannels(shown, view.you.name);
+  const sessionId = view.sessionId;
+
+  const runTool = (name: 'list_files' | 'read_file' | 'edit_file' | 'grep' | 'run_tests', input: Record<string, unknown>) =>
+    act<{ result: ToolResult; view: TeamView }>(() => api().teamTool({ sessionId, name, input }), (v) => v.view).then((v) => v?.result);
+
+  return (
+    <div className="seat">
+      <header className="seat-head">
+        <div>
+          <h1>{view.taskTitle}</h1>
+          {/* Never the version or seed: which condition a person sits in is hidden from them. */}
+          <span className="muted small">Participant {view.participant}</span>
+        </div>
+        <div className="seat-status">
+          <span className="round" aria-label="Round">
+            Round {Math.max(view.round, 1)} of {view.rounds}
+          </span>
+          <ElapsedClock since={view.startedAt} stopped={view.status === 'ended'} />
+          {view.status === 'paused' ? (
+            <button onClick={() => void act(() => api().teamResume({ sessionId, reason: 'resumed' }), (v) => v)}>Resume</button>
+          ) : (
+            <button onClick={() => setPausing(true)} disabled={view.status === 'ended'}>
+              Pause
+            </button>
+          )}
+          <button className="primary" onClick={() => setSubmitting(true)} disabled={view.status === 'ended' || busy}>
+            Submit…
+          </button>
+        </div>
+      </header>
+      {error ? (
+        <div className="banner banner-error" role="alert">
+          <span>{error}</span>
+          <button className="link" onClick={clearError}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      {view.status === 'paused' ? <div className="banner banner-notice">Paused: {view.pausedReason}</div> : null}
+      {view.status === 'ended' ? <RunEnded view={view} onLeave={() => navigate({ screen: 'study', key: view.studyKey })} /> : null}
+      <div className="seat-body">
+        <nav className="channels" aria-label="Channels">
+          <h3>Channels</h3>
+          {view.channels.map((c) => (
+            <button key={c} className={`channel${c === channel ? ' channel-active' : ''}`} onClick={() => openChannel(c)} aria-current={c === channel}>
+              {channelLabel(c)}
+              {unread(c) > 0 ? <span className="unread" aria-label={`${unread(c)} unread`}>{unread(c)}</span> : null}
+            </button>
+          ))}
+        </nav>
+        <div className="seat-chat">
+          <DealPanel view={view} busy={busy} onAccept={() => void act(() => api().teamAcceptDeal({ sessionId }), (v) => v)} />
+          <ChatPanel
+            view={view}
+            channel={channel}
+            shown={shown}
+            typing={typing}
+            busy={busy}
+            onSend={async (text) => !!(await act(() => api().teamSend({ sessionId, text, to: channel }), (v) => v))}
+          />
+        </div>
+        <aside className="seat-side">
+          <div className="tabs" role="tablist">
+            <button role="tab" aria-selected={tab === 'brief'} onClick={() => setTab('brief')}>
+              Brief
+            </button>
+            {view.workspace ? (
+              <button role="tab" aria-selected={tab === 'workspace'} onClick={() => setTab('workspace')}>
+                Workspace
+              </button>
+            ) : null}
+            {view.inbox.length > 0 ? (
+              <button role="tab" aria-selected={tab === 'inbox'} onClick={() => setTab('inbox')}>
+                Inbox ({view.inbox.length})
+              </button>
+            ) : null}
+          </div>
+          {tab === 'brief' ? <BriefPanel view={view} /> : null}
+          {tab === 'workspace' && view.workspace ? <WorkspacePanel view={view} runTool={runTool} /> : null}
+          {tab === 'inbox' ? <InboxPanel view={view} /> : null}
+        </aside>
+      </div>
+      {pausing ? (
+        <PauseDialog
+          onCancel={() => setPausing(false)}
+          onPause={(reason) => {
+            setPausing(false);
+            void act(() => api().teamPause({ sessionId, reason }), (v) => v);
+          }}
+        />
+      ) : null}
+      {submitting ? (
+        <SubmitDialog
+          view={view}
+          busy={busy}
+          onCancel={() => setSubmitting(false)}
+          onSubmit={(answer) => {
+            void act(() => api().teamSubmit({ sessionId, ...(answer === undefined ? {} : { answer }) }), (v) => v).then(() => setSubmitting(false));
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Unread badges: how many messages of each channel were on screen when the person last left it. Updated
+ * when switching channels (an event), so the active channel never shows a badge.
+ */
+function useChannels(shown: TeamView['messages'], you: string) {
+  const [channel, setChannel] = useState(TEAM);
+  const [seen, setSeen] = useState<Record<string, number>>({});
+  const countIn = (c: string) => shown.filter((m) => channelOf(m, you) === c).length;
+  const open = (next: string) => {
+    setSeen((s) => ({ ...s, [channel]: countIn(channel), [next]: countIn(next) }));
+    setChannel(next);
+  };
+  const unread = (c: string) => (c === channel ? 0 : countIn(c) - (seen[c] ?? 0));
+  return { channel, open, unread };
 }

@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { TeamView } from '../../../shared/team/viewSchema';
+import { Avatar } from '../components/Avatar';
+import { TEAM, channelLabel, channelOf } from './channels';
+
+type Message = TeamView['messages'][number];
+
+interface Props {
+  view: TeamView;
+  channel: string;
+  shown: Message[];
+  /** The next teammate line, still being "typed". */
+  typing: Message | null;
+  busy: boolean;
+  onSend(text: string): Promise<boolean>;
+}
+
+export function ChatPanel({ view, channel, shown, typing, busy, onSend }: Props) {
+  const [draft, setDraft] = useState('');
+  const end = useRef<HTMLDivElement>(null);
+  const visible = shown.filter((m) => channelOf(m, view.you.name) === channel);
+  useEffect(() => {
+    // Braces matter: newer Chromium returns a promise from scrollIntoView, which React would call as a cleanup.
+    void end.current?.scrollIntoView({ block: 'end' });
+  }, [visible.length, typing]);
+  const canSend = view.status === 'your_turn' && !busy && typing === null;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const text = draft.trim();
+    if (!text || !canSend) return;
+    if (await onSend(text)) setDraft('');
+  };
+  const peer = view.teammates.find((t) => t.name === channel);
+  return (
+    <section className="chat" aria-label={`Conversation ${channelLabel(channel)}`}>
+      <header className="chat-head">
+        <h2>{channelLabel(channel)}</h2>
+        <span className="muted small">{channel === TEAM ? 'Everyone on the team reads this channel.' : `Direct message · ${peer?.role ?? ''}`}</span>
+      </header>
+      <div className="chat-log" role="log" aria-live="polite">
+        {visible.length === 0 ? <p className="muted chat-empty">No messages here yet.</p> : null}
+        {visible.map((m, i) => {
+          const prev = visible[i - 1];
+          const newRound = !prev || prev.round !== m.round;
+          return (
+            <div key={m.index}>
+              {newRound ? <div className="round-divider">Round {m.round}</div> : null}
+              <article className={`msg${m.mine ? ' msg-mine' : ''}${m.system ? ' msg-system' : ''}`} data-from={m.from}>
+                <Avatar name={m.mine ? 'You' : m.from} system={m.system} />
+                <div className="msg-body">
+                  <div className="msg-meta">
+                    <strong>{m.mine ? (m.from.toLowerCase() === 'you' ? 'You' : `${m.from} (you)`) : m.from}</strong>
+                  </div>
+                  <div className="msg-text">{m.text}</div>
+                </div>
+              </article>
+            </div>
+          );
+        })}
+        {typing && channelOf(typing, view.you.name) === channel ? (
+          <p className="typing muted small">{typing.system ? `${typing.from} is posting…` : `${typing.from} is typing…`}</p>
+        ) : null}
+        <div ref={end} />
+      </div>
+      <form className="composer" onSubmit={(e) => void submit(e)}>
+        <textarea
+          aria-label={`Message ${channelLabel(channel)}`}
+          value={draft}
+          placeholder={
+            view.status === 'ended'
+              ? 'The run has ended.'
+              : view.status === 'paused'
+                ? 'Paused.'
+                : canSend
+                  ? `Message ${channelLabel(channel)} — Enter to send, Shift+Enter for a new line`
+                  : 'Waiting for your teammates…'
+          }
+          disabled={view.status === 'ended' || view.status === 'paused'}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              void submit(e);
+            }
+          }}
+          rows={3}
+        />
+        <button className="primary" type="submit" disabled={!canSend || !draft.trim()}>
+          Send
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import type { TeamView } from '../../../shared/team/viewSchema';
+
+export function BriefPanel({ view }: { view: TeamView }) {
+  return (
+    <section className="brief" aria-label="Your brief">
+      <h3>Your brief</h3>
+      <p className="small">
+        You are <strong>{view.you.name}</strong> · {view.you.role}
+      </p>
+      <p className="brief-text">{view.instructions}</p>
+      {view.you.facts.length > 0 ? (
+        <>
+          <h4>What you know</h4>
+          <ul className="facts">
+            {view.you.facts.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <h4>Team</h4>
+      <ul className="roster">
+        {view.teammates.map((t) => (
+          <li key={t.name}>
+            <strong>{t.name}</strong> <span className="muted small">{t.role}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function InboxPanel({ view }: { view: TeamView }) {
+  if (view.inbox.length === 0) return null;
+  return (
+    <section className="inbox" aria-label="Inbox">
+      <h3>Inbox</h3>
+      {view.inbox.map((item) => (
+        <details key={item.id} open>
+          <summary>
+            <strong>{item.subject}</strong> <span className="muted small">from {item.from}</span>
+          </summary>
+          <p>{item.body}</p>
+        </details>
+      ))}
+    </section>
+  );
+}
+
+export function DealPanel({ view, busy, onAccept }: { view: TeamView; busy: boolean; onAccept(): void }) {
+  const deal = view.deal;
+  if (!deal?.proposal) return null;
+  const { proposal } = deal;
+  return (
+    <section className="deal" aria-label="Proposed deal">
+      <h3>Deal proposed by {proposal.from}</h3>
+      <table>
+        <thead>
+          <tr>
+            <th />
+            <th>You get</th>
+            <th>{proposal.from} gets</th>
+          </tr>
+        </thead>
+        <tbody>
+          {Object.keys(proposal.youGet).map((item) => (
+            <tr key={item}>
+              <td>{item}</td>
+              <td>{proposal.youGet[item]}</td>
+              <td>{proposal.theyGet[item]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {deal.accepted ? (
+        <p className="small">Accepted.</p>
+      ) : (
+        <button className="primary" disabled={busy || view.status === 'ended'} onClick={onAccept}>
+          Accept this deal
+        </button>
+      )}
+    </section>
+  );
+}
