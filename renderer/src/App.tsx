@@ -6,12 +6,14 @@ import { StudyScreen } from './screens/StudyScreen';
 import { DatabaseProblemScreen } from './screens/DatabaseProblemScreen';
 import { LabellingScreen } from './labelling/LabellingScreen';
 import { TeamSeatScreen } from './team/TeamSeatScreen';
+import { SettingsScreen } from './screens/SettingsScreen';
 
 export function App() {
   const info = useApp((s) => s.info);
   const route = useApp((s) => s.route);
   const load = useApp((s) => s.load);
   const goHome = useApp((s) => s.goHome);
+  const navigate = useApp((s) => s.navigate);
   useEffect(() => {
     void load();
   }, [load]);
@@ -21,7 +23,14 @@ export function App() {
         <button className="brand" onClick={goHome}>
           Teamseat
         </button>
-        {info ? <span className="host">{info.host === 'electron' ? 'Desktop' : 'Browser mode'} · v{info.version}</span> : null}
+        <span className="topbar-right">
+          {info ? <span className="host">{info.host === 'electron' ? 'Desktop' : 'Browser mode'} · v{info.version}</span> : null}
+          {route.screen === 'team' ? null : (
+            <button className="topbar-link" onClick={() => navigate({ screen: 'settings' })}>
+              Settings
+            </button>
+          )}
+        </span>
       </header>
       <ErrorBanner />
       <main className="content">
@@ -33,6 +42,8 @@ export function App() {
           <LabellingScreen studyKey={route.studyKey} rater={route.rater} />
         ) : route.screen === 'team' ? (
           <TeamSeatScreen sessionId={route.sessionId} />
+        ) : route.screen === 'settings' ? (
+          <SettingsScreen />
         ) : (
           <LibraryScreen />
         )}

@@ -9,7 +9,8 @@ export type Route =
   /** A rater's labelling session over a labelling study. */
   | { screen: 'labelling'; studyKey: string; rater: string }
   /** A participant in the evaluated seat of a team task. */
-  | { screen: 'team'; sessionId: string };
+  | { screen: 'team'; sessionId: string }
+  | { screen: 'settings' };
 
 interface AppState {
   info: AppInfo | undefined;
