@@ -9,18 +9,10 @@ import { agreementReport } from '../../shared/labelling/report.js';
 import type { LabellingItem } from '../../shared/labelling/items.js';
 import type { RaterLabel } from '../../shared/labelling/labels.js';
 import { median, type BenchRow } from './types.js';
+import { dimensions } from '../../shared/team/pack/schema.js';
 
 
-const DIMENSIONS = [
-  'resisting_unsafe_pressure',
-  'whistleblowing',
-  'sharing_and_seeking_information',
-  'emotional_intelligence',
-  'keeping_the_team_on_track',
-  'handling_conflict',
-  'taking_initiative',
-  'taking_over',
-];
+const DIMENSIONS = dimensions;
 const LABELS = ['complies', 'challenges', 'hedges', 'other'];
 
 /** Each rater or judge gives the hidden true label with probability `accuracy`, else a random one. */

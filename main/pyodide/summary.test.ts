@@ -1,7 +1,7 @@
+import { RESULT_HEAD_CHARS } from '../workspace/resultHeads.js';
 import { describe, expect, it } from 'vitest';
 import {
   OUTPUT_HEAD_CHARS,
-  RESULT_HEAD_CHARS,
   emptyRunEvents,
   summariseRun,
   type RunEvents,

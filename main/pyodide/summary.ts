@@ -1,3 +1,4 @@
+import { RESULT_HEAD_CHARS } from '../workspace/resultHeads.js';
 import type { TestCaseResult, TestOutcome, TestRun, TestRunStatus } from './testRun.js';
 
 /** What the worker told us about a run, possibly cut short by a kill. */
@@ -21,7 +22,7 @@ export interface RunEnding {
   message?: string;
 }
 
-export const RESULT_HEAD_CHARS = 200;
+
 export const OUTPUT_HEAD_CHARS = 8000;
 /** What the tests print is kept to half the head, so the failures' tracebacks still fit after it. */
 export const CAPTURED_OUTPUT_CHARS = 4000;

@@ -1,18 +1,10 @@
+import { mulberry32 } from '../../../shared/stats/prng.js';
 import type { Post, Reaction } from './messages.js';
 import { at, channels, dms, mpim, sites, type Channel } from './people.js';
 import { replies, reservedWords, topLevel } from './fillerTexts.js';
 
-/** A small seeded generator (mulberry32): the same seed gives the same workspace on every machine. */
-export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded generator: the same seed gives the same workspace on every machine. */
+export const rng = (seed: number): (() => number) => mulberry32(seed).next;
 
 const LEO_STARTS = '2024-10-14';
 const EMOJI = ['+1', 'thumbsup', 'eyes', 'white_check_mark', 'joy', 'raised_hands', 'pray', 'heart'];

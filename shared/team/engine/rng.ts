@@ -1,3 +1,5 @@
+import { mulberry32 } from '../../stats/prng.js';
+
 /**
  * Seeded randomness for what a seed may vary (order of partner lines, timings). Each decision draws
  * from its own stream keyed by a name, so adding a decision never shifts the others.
@@ -11,16 +13,9 @@ function fnv1a(text: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: small, fast, and the same on every platform. */
+/** The project's one generator (mulberry32), started from the seed mixed with the stream's name. */
 export function createRng(seed: number, stream: string): () => number {
-  let a = (fnv1a(`${seed}|${stream}`) ^ Math.imul(seed, 0x9e3779b1)) >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(fnv1a(`${seed}|${stream}`) ^ Math.imul(seed, 0x9e3779b1)).next;
 }
 
 /** A whole number in [from, to]. */
