@@ -11,6 +11,8 @@ import { setupStudyHandlers } from './handlers/studyHandlers.js';
 import { setupSessionHandlers } from './handlers/sessionHandlers.js';
 import { setupLabellingHandlers } from '../labelling/handlers.js';
 import { setupTeamHandlers } from '../team/handlers.js';
+import { setupSlackHandlers } from '../slackSeat/handlers.js';
+import type { SecretStore } from '../secrets/secretStore.js';
 
 export type AppHandlers = Handlers<AppContract>;
 
@@ -23,6 +25,8 @@ export interface AppOptions {
   settingsFactory: SettingsFileFactory;
   nativeBinding?: string;
   log: Logger;
+  /** Where API keys are kept: the desktop shell passes Electron safeStorage; the browser host a 0600 file. */
+  secretStore?: SecretStore;
 }
 
 export interface AppServices {
@@ -61,6 +65,7 @@ export function createApp(options: AppOptions): AppServices & { handlers: AppHan
     ...setupSessionHandlers(services),
     ...setupLabellingHandlers(services),
     ...setupTeamHandlers(services),
+    ...setupSlackHandlers(services, options.secretStore ? { secrets: options.secretStore } : {}),
   };
   return {
     ...services,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { app, BrowserWindow, dialog } from 'electron';
+import { app, BrowserWindow, dialog, safeStorage } from 'electron';
 import ElectronStore from 'electron-store';
 import { createApp } from '../app/services.js';
 import { consoleLogger } from '../app/logger.js';
@@ -10,6 +10,7 @@ import { installSecurityGuards } from './security.js';
 import { createMainWindow, rendererIndex } from './window.js';
 import { installMenu } from './menu.js';
 import { registerIpc } from './ipc.js';
+import { createSafeStorageSecretStore } from '../secrets/safeStorageSecretStore.js';
 
 // The thin desktop shell: every behaviour lives in createApp(), shared with the browser host.
 const appRoot = app.getAppPath();
@@ -43,6 +44,8 @@ if (!app.requestSingleInstanceLock()) {
       settingsFactory: electronSettings,
       nativeBinding,
       log,
+      // API keys sealed with the OS keychain; where none is available the app falls back to the 0600 file.
+      ...(safeStorage.isEncryptionAvailable() ? { secretStore: createSafeStorageSecretStore(safeStorage, dataDir) } : {}),
     });
     registerIpc(services.handlers, services.bus, log, path.resolve(rendererIndex(appRoot)));
     installMenu(dataDir);

@@ -1,9 +1,20 @@
 import { z } from 'zod';
 import { storedEventSchema } from './schemas.js';
+import { importProgressSchema, importReportSchema } from './slack.js';
 
 /** The one stream from main to the UI. Every pushed event was committed to disk before it was sent. */
 export const appEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session.event'), event: storedEventSchema }),
   z.object({ type: z.literal('studies.changed') }),
+  /** A Slack export import moving on (one per export file read). */
+  z.object({ type: z.literal('slack.import.progress'), importId: z.string(), workspaceId: z.string(), progress: importProgressSchema }),
+  /** The import ended: a report (also when cancelled: report.cancelled), or an error and no report. */
+  z.object({
+    type: z.literal('slack.import.done'),
+    importId: z.string(),
+    workspaceId: z.string(),
+    report: importReportSchema.nullable(),
+    error: z.string().nullable(),
+  }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;

@@ -1,6 +1,7 @@
 import { foundationMethods } from './foundation.js';
 import { labellingMethods } from './labelling.js';
 import { teamMethods } from './team.js';
+import { slackMethods } from './slack.js';
 
 /**
  * Everything the UI can ask of the main side, one file per feature. Both hosts (Electron IPC, browser
@@ -10,6 +11,7 @@ export const contract = {
   ...foundationMethods,
   ...labellingMethods,
   ...teamMethods,
+  ...slackMethods,
 };
 
 export type AppContract = typeof contract;

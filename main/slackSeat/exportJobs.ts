@@ -1,0 +1,83 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { jobFiles } from '../../shared/harbor/job.js';
+import type { TrialInput } from '../../shared/harbor/trial.js';
+import { fail, ok, type Result } from '../../shared/result.js';
+import { currentGrade, type RunState } from './runLog.js';
+import type { SlackStudy } from './slackStudy.js';
+
+export interface ExportedJob {
+  participant: string;
+  path: string;
+  trials: number;
+}
+
+const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, '').replace('T', '-');
+
+function trialOf(study: SlackStudy, run: RunState, jobName: string, appVersion: string): TrialInput | null {
+  const grade = currentGrade(run);
+  const query = study.queries.find((q) => q.id === run.started.queryId);
+  if (!run.answer || !grade || !query) return null;
+  return {
+    jobName,
+    trialName: `${query.id}__${run.runId.replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}`,
+    trialId: crypto.randomUUID(),
+    studyId: study.id,
+    query: { id: query.id, category: query.category, query: query.query, timeLimitMinutes: run.started.timeLimitMinutes },
+    participant: run.started.participant,
+    appVersion,
+    actions: run.actions,
+    answer: { text: run.answer.answer, at: run.answer.at },
+    outcome: grade.outcome,
+    judgeModel: grade.model ?? (grade.graderId ? `grader:${grade.graderId}` : undefined),
+    timing: {
+      // The workspace was imported before the run, and a person has no setup phase: both are the start instant.
+      environmentSetup: { startedAt: run.startedAt, finishedAt: run.startedAt },
+      agentSetup: { startedAt: run.startedAt, finishedAt: run.startedAt },
+      agentExecution: { startedAt: run.startedAt, finishedAt: run.answer.at },
+      verifier: { startedAt: run.answer.at, finishedAt: grade.at },
+    },
+  };
+}
+
+/**
+ * One Harbor job per participant under `<data>/results/slack/<study id>/<job>/`, with every graded trial, built
+ * from the run logs only. Each export is a new dated job folder; earlier exports are never overwritten.
+ */
+export function exportSlackJobs(
+  dataDir: string,
+  study: SlackStudy,
+  runs: readonly RunState[],
+  appVersion: string,
+  now = new Date(),
+): Result<ExportedJob[]> {
+  const byParticipant = new Map<string, RunState[]>();
+  for (const run of runs) byParticipant.set(run.started.participant, [...(byParticipant.get(run.started.participant) ?? []), run]);
+  const jobs: ExportedJob[] = [];
+  for (const [participant, mine] of [...byParticipant].sort((a, b) => a[0].localeCompare(b[0]))) {
+    const jobName = `human_${participant}_${stamp(now)}`;
+    const trials = mine.map((r) => trialOf(study, r, jobName, appVersion)).filter((t): t is TrialInput => t !== null);
+    if (trials.length === 0) continue;
+    const files = jobFiles({
+      jobName,
+      jobId: crypto.randomUUID(),
+      studyId: study.id,
+      participant,
+      appVersion,
+      startedAt: trials.map((t) => t.timing.environmentSetup.startedAt).sort()[0] ?? now.toISOString(),
+      finishedAt: trials.map((t) => t.timing.verifier?.finishedAt ?? t.timing.agentExecution.finishedAt).sort().at(-1) ?? now.toISOString(),
+      trials,
+    });
+    if (!files.ok) return files;
+    const dir = path.join(dataDir, 'results', 'slack', study.id, jobName);
+    if (fs.existsSync(dir)) return fail('conflict', `The export folder ${dir} already exists; export again in a second.`);
+    for (const [rel, content] of Object.entries(files.value)) {
+      const file = path.join(dir, ...rel.split('/'));
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, content);
+    }
+    jobs.push({ participant, path: dir, trials: trials.length });
+  }
+  return ok(jobs);
+}

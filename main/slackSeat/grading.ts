@@ -1,0 +1,127 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { GradingItem } from '../../shared/contract/slack.js';
+import type { JudgeOutcome } from '../../shared/judge/judgeAnswer.js';
+import { judgingModeOf, type SlackQuery } from '../../shared/judge/query.js';
+import { scoreStudy, type StudyScore } from '../../shared/judge/score.js';
+import { fail, ok, type Result } from '../../shared/result.js';
+import type { AppServices } from '../app/services.js';
+import { createEndpointJudge } from '../judge/endpointJudge.js';
+import { JUDGE_API_KEY, type SecretStore } from '../secrets/secretStore.js';
+import { currentGrade, rewardOfRun, type RunState } from './runLog.js';
+import type { SlackRuns } from './runs.js';
+import { loadSlackStudy, type SlackStudy } from './slackStudy.js';
+
+/** Grading of submitted answers: by the configured LLM endpoint, or blind by a second researcher (the grader). */
+export class SlackGrading {
+  private salt: Buffer | undefined;
+
+  constructor(
+    private readonly s: AppServices,
+    private readonly runs: SlackRuns,
+    private readonly secrets: SecretStore,
+  ) {}
+
+  /** The endpoint, model and key, or null when any is missing (then answers wait for a grader). */
+  endpoint(): { baseUrl: string; model: string; apiKey: string } | null {
+    const { baseUrl, model } = this.s.settings.get().judge;
+    const apiKey = this.secrets.get(JUDGE_API_KEY);
+    return baseUrl.trim() && model.trim() && apiKey ? { baseUrl: baseUrl.trim(), model: model.trim(), apiKey } : null;
+  }
+
+  /** Judges one submitted run with the endpoint and records the outcome (a verdict, or the judge's error). */
+  async judge(runId: string): Promise<Result<JudgeOutcome>> {
+    const endpoint = this.endpoint();
+    if (!endpoint) return fail('bad_request', 'No judge endpoint is set: add its URL, model and API key in Settings, or grade the answers by hand.');
+    const state = this.runs.state(runId);
+    if (!state.ok) return state;
+    if (!state.value.answer) return fail('conflict', 'This query has not been answered yet.');
+    const study = loadSlackStudy(this.s.library, state.value.started.studyKey);
+    if (!study.ok) return study;
+    const query = study.value.queries.find((q) => q.id === state.value.started.queryId);
+    if (!query) return fail('not_found', `Query ${state.value.started.queryId} is no longer in the study.`);
+    const judge = createEndpointJudge(endpoint, {}, { log: (line) => this.s.log.warn('judge', { line }) });
+    const outcome = await judge(query, state.value.answer.answer);
+    this.runs.recordGrade(runId, { by: 'endpoint', graderId: null, model: endpoint.model, outcome });
+    return ok(outcome);
+  }
+
+  /** Submitted answers this grader has not graded, without who wrote them, in an order unrelated to who or when. */
+  queue(studyKey: string, graderId: string): Result<GradingItem[]> {
+    const study = loadSlackStudy(this.s.library, studyKey);
+    if (!study.ok) return study;
+    const items: GradingItem[] = [];
+    for (const run of this.runs.list(studyKey)) {
+      if (!run.answer || run.started.participant === graderId) continue;
+      if (currentGrade(run)?.outcome.status === 'judged') continue;
+      const query = study.value.queries.find((q) => q.id === run.started.queryId);
+      if (!query) continue;
+      items.push({
+        itemId: this.itemId(run.runId),
+        queryId: query.id,
+        category: query.category,
+        mode: judgingModeOf(query.category),
+        query: query.query,
+        answer: run.answer.answer,
+        reference: query.reference,
+        guideline: query.guideline ?? null,
+        checklist: query.checklist ?? null,
+      });
+    }
+    return ok(items.sort((a, b) => a.itemId.localeCompare(b.itemId)));
+  }
+
+  record(a: { studyKey: string; itemId: string; graderId: string; pass?: boolean; items?: boolean[] }): Result<{ itemId: string; reward: number }> {
+    const study = loadSlackStudy(this.s.library, a.studyKey);
+    if (!study.ok) return study;
+    const run = this.runs.list(a.studyKey).find((r) => this.itemId(r.runId) === a.itemId);
+    if (!run?.answer) return fail('not_found', `No answer to grade with item id ${a.itemId}.`);
+    if (run.started.participant === a.graderId) return fail('bad_request', 'A grader cannot grade their own answer.');
+    const query = study.value.queries.find((q) => q.id === run.started.queryId);
+    if (!query) return fail('not_found', `Query ${run.started.queryId} is no longer in the study.`);
+    const outcome = graderOutcome(query, a);
+    if (!outcome.ok) return outcome;
+    this.runs.recordGrade(run.runId, { by: 'grader', graderId: a.graderId, model: null, outcome: outcome.value });
+    return ok({ itemId: a.itemId, reward: outcome.value.status === 'judged' ? outcome.value.verdict.reward : 0 });
+  }
+
+  scores(study: SlackStudy): { all: StudyScore; byParticipant: Array<{ participant: string; score: StudyScore }> } {
+    const answered = this.runs.list(study.key).filter((r) => r.answer);
+    const judged = (runs: RunState[]) => runs.map((r) => ({ queryId: r.started.queryId, category: r.started.category, reward: rewardOfRun(r) }));
+    const participants = [...new Set(answered.map((r) => r.started.participant))].sort();
+    return {
+      all: scoreStudy(judged(answered)),
+      byParticipant: participants.map((p) => ({ participant: p, score: scoreStudy(judged(answered.filter((r) => r.started.participant === p))) })),
+    };
+  }
+
+  /** Opaque per data folder: a keyed hash of the run id, so the grader's screen cannot be matched to the run list. */
+  private itemId(runId: string): string {
+    if (!this.salt) {
+      const file = path.join(this.s.options.dataDir, 'slack', 'grading.key');
+      if (!fs.existsSync(file)) {
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, crypto.randomBytes(32), { mode: 0o600, flag: 'wx' });
+      }
+      this.salt = fs.readFileSync(file);
+    }
+    return crypto.createHmac('sha256', this.salt).update(runId).digest('hex').slice(0, 20);
+  }
+}
+
+function graderOutcome(query: SlackQuery, a: { pass?: boolean; items?: boolean[] }): Result<JudgeOutcome> {
+  const mode = judgingModeOf(query.category);
+  const base = { queryId: query.id, category: query.category, mode, reply: '' };
+  if (mode === 'checklist') {
+    const checklist = query.checklist ?? [];
+    if (!a.items || a.items.length !== checklist.length) {
+      return fail('bad_request', `Query ${query.id} is graded item by item: give ${checklist.length} yes/no answers, one per checklist item.`);
+    }
+    const items = checklist.map((text, i) => ({ text, met: a.items?.[i] === true }));
+    const met = items.filter((i) => i.met).length;
+    return ok({ status: 'judged', verdict: { ...base, pass: met === items.length, reward: items.length ? met / items.length : 0, items } });
+  }
+  if (a.pass === undefined) return fail('bad_request', `Query ${query.id} is graded YES or NO: give \`pass\`.`);
+  return ok({ status: 'judged', verdict: { ...base, pass: a.pass, reward: a.pass ? 1 : 0 } });
+}

@@ -1,0 +1,156 @@
+import type { StoredEvent } from '../../shared/contract/schemas.js';
+import type { RunView } from '../../shared/contract/slack.js';
+import type { JudgeOutcome } from '../../shared/judge/judgeAnswer.js';
+import type { QueryCategory } from '../../shared/judge/query.js';
+import type { BenchmarkTool, PersonAction } from '../../shared/harbor/tools.js';
+
+// The events of one Slack query run, in its session's log. The run's state is a fold over them; the reference answer
+// is never written here (only the query id), so replaying a log never reveals it.
+
+export const RUN_STARTED = 'slack_run_started';
+export const TOOL_CALL = 'tool_call';
+export const PAUSED = 'paused';
+export const RESUMED = 'resumed';
+export const SUBMITTED = 'submitted';
+export const GRADED = 'graded';
+
+export interface RunStarted {
+  studyKey: string;
+  queryId: string;
+  category: QueryCategory;
+  participant: string;
+  workspaceId: string;
+  timeLimitMinutes: number;
+}
+export interface ToolCallRecord {
+  tool: BenchmarkTool;
+  arguments: Record<string, unknown>;
+  resultHead: string;
+}
+export interface Submitted {
+  answer: string;
+  late: boolean;
+}
+export interface Graded {
+  by: 'endpoint' | 'grader';
+  graderId: string | null;
+  model: string | null;
+  outcome: JudgeOutcome;
+}
+
+export interface RunState {
+  runId: string;
+  started: RunStarted;
+  startedAt: string;
+  startMonoUs: number;
+  pauses: RunView['pauses'];
+  /** Set while paused: the monotonic time the pause began. */
+  pausedSinceUs: number | null;
+  pausedUs: number;
+  actions: PersonAction[];
+  answer: (Submitted & { at: string; monoUs: number }) | null;
+  grades: Array<Graded & { at: string }>;
+}
+
+export function foldRun(events: readonly StoredEvent[]): RunState | null {
+  const first = events[0];
+  if (!first || first.kind !== RUN_STARTED) return null;
+  const state: RunState = {
+    runId: first.sessionId,
+    started: first.payload as RunStarted,
+    startedAt: first.wallTime,
+    startMonoUs: first.monoUs,
+    pauses: [],
+    pausedSinceUs: null,
+    pausedUs: 0,
+    actions: [],
+    answer: null,
+    grades: [],
+  };
+  for (const e of events.slice(1)) {
+    switch (e.kind) {
+      case TOOL_CALL: {
+        const c = e.payload as ToolCallRecord;
+        state.actions.push({ tool: c.tool, arguments: c.arguments, at: e.wallTime, resultHead: c.resultHead });
+        break;
+      }
+      case PAUSED:
+        state.pausedSinceUs = e.monoUs;
+        state.pauses.push({ at: e.wallTime, reason: (e.payload as { reason: string }).reason, resumedAt: null, resumeReason: null });
+        break;
+      case RESUMED: {
+        const open = state.pauses[state.pauses.length - 1];
+        if (open && state.pausedSinceUs !== null) {
+          state.pausedUs += e.monoUs - state.pausedSinceUs;
+          open.resumedAt = e.wallTime;
+          open.resumeReason = (e.payload as { reason: string }).reason;
+        }
+        state.pausedSinceUs = null;
+        break;
+      }
+      case SUBMITTED:
+        state.answer = { ...(e.payload as Submitted), at: e.wallTime, monoUs: e.monoUs };
+        break;
+      case GRADED:
+        state.grades.push({ ...(e.payload as Graded), at: e.wallTime });
+        break;
+    }
+  }
+  return state;
+}
+
+/** Time on the clock at `nowUs` (monotonic): pauses do not count, and the clock stops at the answer. */
+export function elapsedUs(state: RunState, nowUs: number): number {
+  const end = state.answer?.monoUs ?? state.pausedSinceUs ?? nowUs;
+  return Math.max(0, end - state.startMonoUs - state.pausedUs);
+}
+
+export const timeLimitUs = (state: RunState) => state.started.timeLimitMinutes * 60_000_000;
+
+export function runStatus(state: RunState, nowUs: number): RunView['status'] {
+  if (state.answer) return 'submitted';
+  if (state.pausedSinceUs !== null) return 'paused';
+  return elapsedUs(state, nowUs) >= timeLimitUs(state) ? 'time_up' : 'running';
+}
+
+/** The grade that counts: the latest one that produced a verdict, else the latest judge error. */
+export function currentGrade(state: RunState): (Graded & { at: string }) | null {
+  const judged = state.grades.filter((g) => g.outcome.status === 'judged');
+  return judged[judged.length - 1] ?? state.grades[state.grades.length - 1] ?? null;
+}
+
+export function gradingOf(state: RunState): RunView['grading'] {
+  if (!state.answer) return 'not_submitted';
+  const grade = currentGrade(state);
+  if (!grade) return 'awaiting_grader';
+  return grade.outcome.status === 'judged' ? 'graded' : 'judge_error';
+}
+
+export function rewardOfRun(state: RunState): number | null {
+  const grade = currentGrade(state);
+  return grade?.outcome.status === 'judged' ? grade.outcome.verdict.reward : null;
+}
+
+export function runView(state: RunState, query: string, nowUs: number): RunView {
+  const s = state.started;
+  const limit = timeLimitUs(state);
+  const elapsed = elapsedUs(state, nowUs);
+  return {
+    runId: state.runId,
+    studyKey: s.studyKey,
+    queryId: s.queryId,
+    category: s.category,
+    query,
+    participant: s.participant,
+    workspaceId: s.workspaceId,
+    status: runStatus(state, nowUs),
+    startedAt: state.startedAt,
+    timeLimitMs: Math.round(limit / 1000),
+    elapsedMs: Math.round(elapsed / 1000),
+    remainingMs: Math.max(0, Math.round((limit - elapsed) / 1000)),
+    pauses: state.pauses,
+    actionCount: state.actions.length,
+    answer: state.answer ? { text: state.answer.answer, at: state.answer.at, late: state.answer.late } : null,
+    grading: gradingOf(state),
+  };
+}

@@ -1,0 +1,161 @@
+import type { RunView } from '../../shared/contract/slack.js';
+import type { StoredEvent } from '../../shared/contract/schemas.js';
+import { DEFAULT_TIME_LIMIT_MINUTES } from '../../shared/judge/query.js';
+import { fail, ok, type Result } from '../../shared/result.js';
+import type { BenchmarkTool } from '../../shared/harbor/tools.js';
+import type { AppServices } from '../app/services.js';
+import type { EventLog } from '../db/eventLog.js';
+import { monotonicMicros } from '../db/monotonic.js';
+import { findQuery, loadSlackStudy } from './slackStudy.js';
+import { studyImportTarget } from './studyWorkspace.js';
+import type { SlackWorkspaces } from './workspaces.js';
+import {
+  foldRun,
+  GRADED,
+  PAUSED,
+  RESUMED,
+  RUN_STARTED,
+  runStatus,
+  runView,
+  SUBMITTED,
+  TOOL_CALL,
+  type Graded,
+  type RunStarted,
+  type RunState,
+  type ToolCallRecord,
+} from './runLog.js';
+
+/** What a recorded call must belong to: the run's workspace for Slack tools, its study for repository tools. */
+export type CallScope = { workspaceId: string } | { studyKey: string };
+
+/** Query runs: one session per (study, query, participant) in the app's event log, its state a fold of the log. */
+export class SlackRuns {
+  constructor(
+    private readonly s: AppServices,
+    private readonly workspaces: SlackWorkspaces,
+    private readonly nowUs: () => number = monotonicMicros,
+  ) {}
+
+  private log(): Result<EventLog> {
+    const log = this.s.database.eventLog;
+    return log ? ok(log) : fail('database', 'The session database cannot be used; see the message on the library screen.');
+  }
+
+  start(studyKey: string, queryId: string, participant: string): Result<RunView> {
+    const log = this.log();
+    if (!log.ok) return log;
+    const study = loadSlackStudy(this.s.library, studyKey);
+    if (!study.ok) return study;
+    const query = findQuery(study.value, queryId);
+    if (!query.ok) return query;
+    const existing = this.list(studyKey).find((r) => r.started.queryId === queryId && r.started.participant === participant);
+    if (existing) return ok(runView(existing, query.value.query, this.nowUs()));
+    const target = studyImportTarget(study.value, query.value);
+    if (!target.ok) return target;
+    const ws = this.workspaces.known(target.value.workspaceId);
+    if (ws?.status !== 'ready') {
+      return fail('conflict', `The workspace for query ${queryId} is not ready yet; open it first and wait for its import to finish.`);
+    }
+    const session = log.value.createSession({ studyKey, taskId: queryId, participant, meta: { kind: 'slack' } });
+    const started: RunStarted = {
+      studyKey,
+      queryId,
+      category: query.value.category,
+      participant,
+      workspaceId: target.value.workspaceId,
+      timeLimitMinutes: query.value.timeLimitMinutes ?? DEFAULT_TIME_LIMIT_MINUTES,
+    };
+    this.append(session.id, RUN_STARTED, started);
+    return this.view(session.id);
+  }
+
+  /** The run's state from its log, or an error naming what is wrong. */
+  state(runId: string): Result<RunState> {
+    const log = this.log();
+    if (!log.ok) return log;
+    if (!log.value.getSession(runId)) return fail('not_found', `No run ${runId}.`);
+    const state = foldRun(log.value.replay(runId));
+    return state ? ok(state) : fail('bad_request', `Session ${runId} is not a Slack query run.`);
+  }
+
+  view(runId: string): Result<RunView> {
+    const state = this.state(runId);
+    if (!state.ok) return state;
+    const text = this.queryText(state.value);
+    return ok(runView(state.value, text, this.nowUs()));
+  }
+
+  list(studyKey: string): RunState[] {
+    const log = this.s.database.eventLog;
+    if (!log) return [];
+    return log
+      .listSessions(studyKey)
+      .map((session) => foldRun(log.replay(session.id)))
+      .filter((r): r is RunState => r !== null)
+      .sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  }
+
+  pause(runId: string, reason: string): Result<RunView> {
+    return this.change(runId, (status) => (status === 'paused' ? 'The run is already paused.' : status === 'submitted' ? 'The run is answered.' : null), PAUSED, { reason });
+  }
+
+  resume(runId: string, reason: string): Result<RunView> {
+    return this.change(runId, (status) => (status === 'paused' ? null : 'The run is not paused.'), RESUMED, { reason });
+  }
+
+  submit(runId: string, answer: string): Result<RunView> {
+    const state = this.state(runId);
+    if (!state.ok) return state;
+    const status = runStatus(state.value, this.nowUs());
+    if (status === 'submitted') return fail('conflict', 'This query is already answered.');
+    if (status === 'paused') return fail('conflict', 'The run is paused; resume it before answering.');
+    // An answer after the time limit is kept (the person was typing it) and marked late for the researcher.
+    this.append(runId, SUBMITTED, { answer, late: status === 'time_up' });
+    return this.view(runId);
+  }
+
+  /** Refuses a call for a run that is not running, or that belongs to another workspace or study. */
+  gate(runId: string, scope: CallScope): Result<RunState> {
+    const state = this.state(runId);
+    if (!state.ok) return state;
+    const s = state.value.started;
+    if ('workspaceId' in scope && scope.workspaceId !== s.workspaceId) {
+      return fail('bad_request', `Run ${runId} browses workspace ${s.workspaceId}, not ${scope.workspaceId}.`);
+    }
+    if ('studyKey' in scope && scope.studyKey !== s.studyKey) return fail('bad_request', `Run ${runId} belongs to study ${s.studyKey}.`);
+    const status = runStatus(state.value, this.nowUs());
+    if (status === 'paused') return fail('conflict', 'The run is paused; resume it to carry on.');
+    if (status === 'submitted') return fail('conflict', 'This query is already answered.');
+    if (status === 'time_up') return fail('conflict', 'The time for this query is up; write your answer now.');
+    return state;
+  }
+
+  record(runId: string, call: ToolCallRecord & { tool: BenchmarkTool }): void {
+    this.append(runId, TOOL_CALL, call);
+  }
+
+  recordGrade(runId: string, grade: Graded): void {
+    this.append(runId, GRADED, grade);
+  }
+
+  private change(runId: string, refuse: (status: RunView['status']) => string | null, kind: string, payload: unknown): Result<RunView> {
+    const state = this.state(runId);
+    if (!state.ok) return state;
+    const why = refuse(runStatus(state.value, this.nowUs()));
+    if (why) return fail('conflict', why);
+    this.append(runId, kind, payload);
+    return this.view(runId);
+  }
+
+  private append(runId: string, kind: string, payload: unknown): StoredEvent {
+    const event = this.s.database.eventLog!.append(runId, kind, payload);
+    this.s.bus.emit({ type: 'session.event', event });
+    return event;
+  }
+
+  private queryText(state: RunState): string {
+    const study = loadSlackStudy(this.s.library, state.started.studyKey);
+    const query = study.ok ? study.value.queries.find((q) => q.id === state.started.queryId) : undefined;
+    return query?.query ?? `(query ${state.started.queryId} is no longer in the study)`;
+  }
+}
