@@ -1,6 +1,6 @@
 /**
  * The Python side of a test run, loaded once per worker. It writes the workspace files to /work
- * and the hidden tests to /hidden_tests in Pyodide's in-memory file system, runs them with the
+ * and the test files to /run_tests (a neutral name: tracebacks are shown to participants) in Pyodide's in-memory file system, runs them with the
  * standard library's unittest, and streams each test's start and outcome to JavaScript through
  * `emit(json)` so a run killed half way still tells which tests passed and which one was running.
  * Kept as a string so the worker needs no file of its own next to a bundled main process.
@@ -10,7 +10,7 @@ import asyncio, builtins, importlib, io, json, os, shutil, sys, time, traceback,
 import asyncio.events as _events
 
 _WORK = '/work'
-_TESTS = '/hidden_tests'
+_TESTS = '/run_tests'
 _DETAIL_CHARS = 2000
 _base_modules = frozenset(sys.modules)
 _base_path = list(sys.path)

@@ -83,7 +83,7 @@ describe('PyodideTestRunner', () => {
         '        self.assertEqual(add(2, 2), 0)',
         '    def test_no_leftovers(self):',
         '        self.assertFalse(hasattr(builtins, "LEFTOVER"))',
-        '        self.assertFalse(os.path.exists("/hidden_tests/test_pollute.py"))',
+        '        self.assertFalse(os.path.exists("/run_tests/test_pollute.py"))',
         '        self.assertEqual(os.getcwd(), "/work")',
         '',
       ].join('\n'),

@@ -47,6 +47,7 @@ export interface ToolOutcome {
  */
 export class TeamSession {
   private state: SessionState;
+  private endedAt: string | null;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -54,6 +55,7 @@ export class TeamSession {
     stored: readonly StoredEvent[],
   ) {
     this.state = foldSession(engineEvents(stored));
+    this.endedAt = stored.find((e) => e.kind === 'ended')?.wallTime ?? null;
   }
 
   get ended(): boolean {
@@ -61,7 +63,7 @@ export class TeamSession {
   }
 
   view(): TeamView {
-    return participantView(this.d.resolved, this.state, { sessionId: this.d.id, studyKey: this.d.studyKey, startedAt: this.d.startedAt });
+    return participantView(this.d.resolved, this.state, { sessionId: this.d.id, studyKey: this.d.studyKey, startedAt: this.d.startedAt, endedAt: this.endedAt });
   }
 
   /** What an export reads: the version played, the folded state and the session's workspace. */
@@ -162,6 +164,7 @@ export class TeamSession {
   private persist(event: SessionEvent): void {
     const stored = this.d.log.append(this.d.id, event.type, event);
     this.state = applyEvent(this.state, event);
+    if (event.type === 'ended') this.endedAt = stored.wallTime;
     this.d.bus.emit({ type: 'session.event', event: stored });
   }
 

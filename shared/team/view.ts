@@ -10,6 +10,7 @@ export interface ViewContext {
   sessionId: string;
   studyKey: string;
   startedAt: string;
+  endedAt: string | null;
 }
 
 /** The participant's view of a session: only what someone in the evaluated seat could see. */
@@ -42,6 +43,7 @@ export function participantView(task: ResolvedTask, state: SessionState, ctx: Vi
     seed: started.seed,
     participant: started.participant,
     startedAt: ctx.startedAt,
+    endedAt: ctx.endedAt,
     instructions: task.instructions,
     you: { name: you.name, role: you.role, facts: you.facts.map((f) => f.text) },
     teammates: teammates.map((s) => ({ name: s.name, role: s.role, system: s.kind === 'environment' })),

@@ -16,6 +16,8 @@ export const teamViewSchema = z.object({
   participant: z.string(),
   /** When the session was created (ISO time), for the elapsed-time clock. */
   startedAt: z.string(),
+  /** When the run ended (ISO time), so a reopened run shows its real length. */
+  endedAt: z.string().nullable(),
   instructions: z.string(),
   you: z.object({ name: z.string(), role: z.string(), facts: z.array(z.string()) }),
   teammates: z.array(z.object({ name: z.string(), role: z.string(), system: z.boolean() })),

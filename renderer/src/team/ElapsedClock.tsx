@@ -1,8 +1,13 @@
 import { useEffect, useState } from 'react';
 
-/** Time since the session started, ticking each second; pauses are visible in the log, not subtracted here. */
-export function ElapsedClock({ since, stopped }: { since: string; stopped: boolean }) {
-  const [now, setNow] = useState(() => Date.now());
+/**
+ * Time since the session started, ticking each second, or the run's length once it has ended. Pauses are
+ * recorded in the log and subtracted in the export's timing, not here.
+ */
+export function ElapsedClock({ since, until }: { since: string; until: string | null }) {
+  const [ticking, setNow] = useState(() => Date.now());
+  const now = until ? Date.parse(until) : ticking;
+  const stopped = until !== null;
   useEffect(() => {
     if (stopped) return;
     const t = setInterval(() => setNow(Date.now()), 1000);

@@ -5,7 +5,16 @@ export function BriefPanel({ view }: { view: TeamView }) {
     <section className="brief" aria-label="Your brief">
       <h3>Your brief</h3>
       <p className="small">
-        You are <strong>{view.you.name}</strong> · {view.you.role}
+        {/* Some tasks name the evaluated seat "you": then the role alone reads better. */}
+        {view.you.name.toLowerCase() === 'you' ? (
+          <>
+            Your role: <strong>{view.you.role}</strong>
+          </>
+        ) : (
+          <>
+            You are <strong>{view.you.name}</strong> · {view.you.role}
+          </>
+        )}
       </p>
       <p className="brief-text">{view.instructions}</p>
       {view.you.facts.length > 0 ? (

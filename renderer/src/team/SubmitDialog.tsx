@@ -42,7 +42,11 @@ export function SubmitDialog({ view, busy, onSubmit, onCancel }: Props) {
             <textarea aria-label="Your answer or summary" rows={4} value={answer} onChange={(e) => setAnswer(e.target.value)} />
           </label>
         )}
-        {confirming ? (
+        {busy ? (
+          <p className="muted" role="status">
+            Checking your work… this can take a few seconds.
+          </p>
+        ) : confirming ? (
           <p className="warning" role="alert">
             After submitting you cannot send messages or change files. Submit now?
           </p>

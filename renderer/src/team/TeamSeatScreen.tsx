@@ -52,7 +52,7 @@ function Seat({ view, error, busy, act, clearError }: { view: TeamView } & Omit<
           <span className="round" aria-label="Round">
             Round {Math.max(view.round, 1)} of {view.rounds}
           </span>
-          <ElapsedClock since={view.startedAt} stopped={view.status === 'ended'} />
+          <ElapsedClock since={view.startedAt} until={view.endedAt} />
           {view.status === 'paused' ? (
             <button onClick={() => void act(() => api().teamResume({ sessionId, reason: 'resumed' }), (v) => v)}>Resume</button>
           ) : (
