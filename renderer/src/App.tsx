@@ -6,6 +6,7 @@ import { StudyScreen } from './screens/StudyScreen';
 import { DatabaseProblemScreen } from './screens/DatabaseProblemScreen';
 import { LabellingScreen } from './labelling/LabellingScreen';
 import { TeamSeatScreen } from './team/TeamSeatScreen';
+import { SlackRoute } from './slack/SlackRoute';
 import { SettingsScreen } from './screens/SettingsScreen';
 
 export function App() {
@@ -42,6 +43,8 @@ export function App() {
           <LabellingScreen studyKey={route.studyKey} rater={route.rater} />
         ) : route.screen === 'team' ? (
           <TeamSeatScreen sessionId={route.sessionId} />
+        ) : route.screen === 'slack' || route.screen === 'slack-import' || route.screen === 'slack-results' || route.screen === 'slack-grade' ? (
+          <SlackRoute route={route} />
         ) : route.screen === 'settings' ? (
           <SettingsScreen />
         ) : (

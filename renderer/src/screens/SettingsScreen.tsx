@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Settings } from '../../../shared/settings';
 import { api } from '../api/client';
 import { useApp } from '../state/appStore';
+import { JudgeSettings } from '../slack/admin/JudgeSettings';
 
 /** Settings a researcher changes between studies; each change is saved (and validated) by the main side. */
 export function SettingsScreen() {
@@ -54,6 +55,9 @@ export function SettingsScreen() {
           </span>
         ) : null}
       </form>
+      <h2>LLM judge endpoint</h2>
+      <p className="muted small">Used to grade SlackBench answers (and, later, by the LLM labelling panel).</p>
+      <JudgeSettings />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { Problems } from '../components/Problems';
 import { SessionList } from '../components/SessionList';
 import { StartLabelling } from '../labelling/StartLabelling';
 import { StartTeamSession } from '../team/StartTeamSession';
+import { SlackStart } from '../slack/SlackStart';
 
 export function StudyScreen() {
   const study = useApp((s) => s.study);
@@ -28,6 +29,7 @@ export function StudyScreen() {
       <Problems problems={study.problems} />
       {study.problems.length === 0 && study.kind === 'labelling' ? <StartLabelling study={study} /> : null}
       {study.problems.length === 0 && study.kind === 'team' ? <StartTeamSession study={study} /> : null}
+      {study.problems.length === 0 && study.kind === 'slack' ? <SlackStart study={study} /> : null}
       <h2>{countLabel(study.kind, study.taskCount)}</h2>
       <table className="tasks">
         <thead>

@@ -10,7 +10,18 @@ export type Route =
   | { screen: 'labelling'; studyKey: string; rater: string }
   /** A participant in the evaluated seat of a team task. */
   | { screen: 'team'; sessionId: string }
-  | { screen: 'settings' };
+  | { screen: 'settings' }
+  /**
+   * A Slack workspace: a study's (a researcher browsing, or a participant in the query run `runId`), or a
+   * user-imported export (`workspaceId`, studyKey null).
+   */
+  | { screen: 'slack'; studyKey: string | null; runId?: string; workspaceId?: string }
+  /** Import a user's Slack export; `studyKey` is where "back" leads. */
+  | { screen: 'slack-import'; studyKey?: string }
+  /** A Slack study's runs, scores, judge settings and export. */
+  | { screen: 'slack-results'; studyKey: string }
+  /** Blind grading of submitted answers by a second researcher. */
+  | { screen: 'slack-grade'; studyKey: string; graderId: string };
 
 interface AppState {
   info: AppInfo | undefined;

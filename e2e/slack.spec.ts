@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.js';
+import { repoRoot } from './host.js';
+
+// The test archive of slack-export-viewer (https://github.com/hfaran/slack-export-viewer), MIT licence, copyright
+// Hamza Faran. Its PROVENANCE: 2 channels, 4 users, 158 messages.
+// shared/ sits beside the repository (as on every developer machine and in CI); a missing archive fails.
+const ARCHIVE = path.join(repoRoot, '../shared/data/slack-export-viewer/testarchive.zip');
+const STUDY = 'built-in:slack-demo';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+
+async function openStudy(page: Page) {
+  await page.locator(`[data-study="${STUDY}"] button`).click();
+  await expect(page.getByRole('heading', { name: 'Query runs' })).toBeVisible();
+}
+
+const count = (page: Page, row: string) => page.getByRole('row', { name: new RegExp(`^${row}\\b`) }).locator('td');
+
+test('a user export is imported through the UI, browsed, searched with a modifier and clicked through', async ({ launch }) => {
+  expect(fs.existsSync(ARCHIVE), `${ARCHIVE} is missing`).toBe(true);
+  test.setTimeout(120_000);
+  const { page } = await launch();
+  await openStudy(page);
+  await page.getByRole('button', { name: 'Import a Slack export…' }).click();
+  await page.getByLabel('Export path').fill(ARCHIVE!);
+  await page.getByLabel('Workspace title').fill('slack-export-viewer test archive');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const report = page.getByRole('region', { name: 'Import report' });
+  await expect(report).toBeVisible({ timeout: 60_000 });
+  await expect(count(page, 'Channels')).toHaveText('2');
+  await expect(count(page, 'Users')).toHaveText('4');
+  await expect(count(page, 'Messages')).toHaveText('158');
+  await shot(page, 'slack-import-report');
+
+  await page.getByRole('button', { name: /^Open slack-export-viewer/ }).click();
+  const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+  await sidebar.getByRole('button', { name: 'enrique' }).click();
+  const list = page.getByRole('log', { name: 'Messages in #enrique' });
+  await expect(list.locator('.sk-msg').first()).toBeVisible();
+  // Virtualised: far fewer rows in the DOM than the channel's messages once it is long; here it simply renders.
+  await shot(page, 'slack-channel');
+
+  await page.getByLabel('Search messages').fill('in:#enrique traceback');
+  await page.getByLabel('Search messages').press('Enter');
+  const results = page.getByRole('region', { name: 'Search results' });
+  const hit = results.locator('.sk-hit').first();
+  await expect(hit).toBeVisible();
+  await expect(results.locator('mark').first()).toHaveText(/traceback/i);
+  await expect(results.locator('.sk-hit-where').first()).toContainText('#enrique');
+  await shot(page, 'slack-search');
+  await hit.click();
+  await expect(page.getByRole('log', { name: 'Messages in #enrique' }).locator('.sk-focus')).toBeVisible();
+  await expect(page.locator('.sk-focus')).toContainText(/traceback/i);
+  await shot(page, 'slack-search-clickthrough');
+});
+
+test('a participant answers a query with a pause, and the answer is recorded', async ({ launch }) => {
+  test.setTimeout(180_000);
+  const { page } = await launch();
+  await openStudy(page);
+  await page.getByLabel('Participant id').fill('P07');
+  await page.getByRole('button', { name: 'Start as-riverside-monitor' }).click();
+  const question = page.getByLabel('Question');
+  await expect(question).toContainText('Riverside (RV-02)', { timeout: 90_000 });
+  await expect(page.getByRole('timer', { name: 'Run clock' })).toContainText('left');
+  // The category is not shown to the participant.
+  await expect(page.locator('.sk-runbar')).not.toContainText('agentic search');
+  await shot(page, 'slack-run-start');
+
+  await page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: 'field-ops' }).click();
+  const list = page.getByRole('log', { name: 'Messages in #field-ops' });
+  await expect(list.locator('.sk-msg').first()).toBeVisible();
+  const replies = list.locator('.sk-replies').first();
+  if (await replies.count()) {
+    await replies.click();
+    await expect(page.getByRole('complementary', { name: 'Thread' }).locator('.sk-msg').first()).toBeVisible();
+  }
+  await shot(page, 'slack-run-channel-thread');
+
+  await page.getByLabel('Search messages').fill('Riverside monitor');
+  await page.getByLabel('Search messages').press('Enter');
+  await expect(page.getByRole('region', { name: 'Search results' }).locator('.sk-hit').first()).toBeVisible();
+  await page.getByRole('region', { name: 'Search results' }).locator('.sk-hit').first().click();
+  await expect(page.locator('.sk-focus').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.getByLabel('participant question').check();
+  await page.getByRole('dialog').getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByRole('heading', { name: 'Paused' })).toBeVisible();
+  await shot(page, 'slack-run-paused');
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByRole('heading', { name: 'Paused' })).toBeHidden();
+  await expect(page.locator('.sk-runbar')).toContainText(/[1-9]\d* actions recorded/);
+
+  await page.getByRole('button', { name: 'Answer…' }).click();
+  const answer = 'A Palas Fidas 200 (the T640 is at Northgate).';
+  await page.getByRole('textbox', { name: 'Your answer' }).fill(answer);
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit…' }).click();
+  await shot(page, 'slack-run-confirm');
+  await page.getByRole('button', { name: 'Yes, submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Your answer was recorded' })).toBeVisible();
+  await expect(page.locator('.sk-recorded-answer')).toHaveText(answer);
+  await shot(page, 'slack-run-answered');
+
+  // The study page and the researcher's results both read the recorded run back from the main side.
+  await page.getByRole('button', { name: 'Back to the study' }).click();
+  await page.getByLabel('Participant id').fill('P07');
+  await expect(page.locator('[data-query="as-riverside-monitor"]')).toContainText('answered');
+  await page.getByRole('button', { name: 'Results, grading and judge…' }).click();
+  await expect(page.getByRole('row', { name: /P07 as-riverside-monitor/ })).toContainText('submitted');
+  await shot(page, 'slack-results');
+
+  await page.getByLabel('Grader id').fill('G1');
+  await page.getByRole('button', { name: 'Start grading' }).click();
+  await expect(page.getByLabel('Answer to grade')).toHaveText(answer);
+  await expect(page.locator('.sk-grader')).not.toContainText('P07');
+  await shot(page, 'slack-grader');
+  await page.getByRole('button', { name: 'YES — passes' }).click();
+  await expect(page.getByText('Nothing left to grade')).toBeVisible();
+  await page.getByRole('button', { name: '← Results' }).click();
+  await expect(page.getByRole('row', { name: /P07 as-riverside-monitor/ })).toContainText('graded');
+  await expect(page.getByRole('table', { name: 'Everyone' }).getByRole('row', { name: /Agentic search/ })).toContainText('100%');
+  await shot(page, 'slack-scores');
+});
+
+test('a researcher jumps to a date, follows a commit link into the repository, reads a file and a document', async ({ launch }) => {
+  test.setTimeout(120_000);
+  const { page } = await launch();
+  await openStudy(page);
+  await shot(page, 'slack-start-panel');
+  await page.getByRole('button', { name: 'Browse the workspace (not recorded)' }).click();
+  const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+  await sidebar.getByRole('button', { name: 'ci-alerts' }).click({ timeout: 90_000 });
+  await page.getByLabel('Jump to date').fill('2024-10-17');
+  await page.getByRole('button', { name: 'Go' }).click();
+  const list = page.getByRole('log', { name: 'Messages in #ci-alerts' });
+  const link = list.getByRole('link', { name: '51b1922' });
+  await expect(link).toBeVisible();
+  // The jump lands on the day's first message; earlier days load above it without moving it.
+  await expect(list.getByRole('separator').filter({ hasText: 'October 17, 2024' })).toBeInViewport();
+
+  await link.click();
+  const repo = page.getByRole('region', { name: 'Repository' });
+  await expect(repo.getByRole('heading', { name: 'Lower default learning rate to 1e-4 after sweep' })).toBeVisible();
+  await expect(repo.locator('.sk-add').first()).toBeVisible();
+  await shot(page, 'slack-repo-commit');
+  await repo.getByRole('tab', { name: 'Files' }).click();
+  await repo.locator('.sk-tree button').filter({ hasText: /\.(py|md|toml|yaml|cfg|txt)$/ }).first().click();
+  await expect(repo.locator('.sk-ln').first()).toHaveText('1');
+  await shot(page, 'slack-repo-file');
+  await repo.getByLabel('Search code').fill('learning');
+  await repo.getByLabel('Search code').press('Enter');
+  await expect(repo.locator('.sk-code-hits mark').first()).toBeVisible();
+  await shot(page, 'slack-repo-search');
+
+  await sidebar.getByRole('button', { name: /field protocol/i }).click();
+  const doc = page.getByRole('region', { name: /^Document/ });
+  await expect(doc.locator('table td').first()).toBeVisible();
+  await shot(page, 'slack-document');
+
+  await sidebar.getByRole('button', { name: 'calibration' }).click();
+  await page.getByRole('log', { name: 'Messages in #calibration' }).locator('button.sk-author').last().click();
+  const profile = page.getByRole('dialog', { name: 'Profile' });
+  await expect(profile).toBeVisible();
+  await expect(profile.locator('.sk-profile-name')).not.toBeEmpty();
+  await shot(page, 'slack-profile');
+  await page.keyboard.press('Escape');
+  await expect(profile).toBeHidden();
+});
+
+test('the largest channel of a big synthetic workspace opens fast and keeps few rows in the page', async ({ launch, dataDir }) => {
+  test.setTimeout(300_000);
+  const { generateSlackExport } = await import('../main/slack/synthetic/exportGenerator.js');
+  const gen = generateSlackExport({ dir: path.join(dataDir, 'big-export'), channels: 1, messages: 100_000, users: 40, days: 400 });
+  const { page } = await launch();
+  await page.locator(`[data-study="${STUDY}"] button`).click();
+  await page.getByRole('button', { name: 'Import a Slack export…' }).click();
+  await page.getByLabel('Export path').fill(gen.dir);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Import report' })).toBeVisible({ timeout: 240_000 });
+  await expect(count(page, 'Messages')).toHaveText('100,000');
+  await page.getByRole('button', { name: /^Open / }).click();
+
+  const channel = gen.channelNames[0]!;
+  const started = Date.now();
+  await page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: channel }).click();
+  const list = page.getByRole('log', { name: `Messages in #${channel}` });
+  await expect(list.locator('.sk-msg').last()).toBeInViewport();
+  const openMs = Date.now() - started;
+  test.info().annotations.push({ type: 'open largest channel (100,000 messages)', description: `${openMs} ms` });
+  expect(openMs).toBeLessThan(3000);
+
+  // Scroll back through several pages: rows load by cursor above, the row in view stays in view, the DOM stays small.
+  let oldest = Number.MAX_SAFE_INTEGER;
+  for (let i = 0; i < 6; i++) {
+    // Scroll to the top and note which message sits at the top of the view once the rows there are drawn.
+    const atTop = await list.evaluate(async (el) => {
+      el.scrollTop = 0;
+      const line = () => el.getBoundingClientRect().top + 120;
+      const rowAtLine = () =>
+        [...el.querySelectorAll('.sk-row')].find((r) => r.getBoundingClientRect().top <= line() && r.getBoundingClientRect().bottom > line());
+      // e2e/ is typed for Node; this callback runs in the page.
+      const frame = (globalThis as unknown as { requestAnimationFrame(cb: () => void): void }).requestAnimationFrame;
+      for (let f = 0; f < 60 && !rowAtLine(); f++) await new Promise<void>((r) => frame(() => r()));
+      return rowAtLine()?.getAttribute('data-message-id') ?? '';
+    });
+    expect(atTop).not.toBe('');
+    await expect(list.locator(`[data-message-id="${atTop}"]`)).toBeInViewport();
+    await expect.poll(async () => Number(await list.locator('.sk-row').first().getAttribute('data-message-id'))).toBeLessThan(Math.min(oldest, Number(atTop)));
+    await expect(list.locator(`[data-message-id="${atTop}"]`)).toBeInViewport();
+    oldest = Number(await list.locator('.sk-row').first().getAttribute('data-message-id'));
+    expect(await list.locator('.sk-row').count()).toBeLessThan(120);
+  }
+  await shot(page, 'slack-big-channel');
+});

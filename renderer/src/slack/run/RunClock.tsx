@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import type { RunView } from '../../../../shared/contract/slack';
+import { clockText } from '../format';
+
+/**
+ * The run's clock as main reported it, ticking locally between responses. Main owns the time: pauses are not
+ * counted, and when the local count reaches the limit `onTimeUp` asks main for the run again.
+ */
+export function RunClock({ run, receivedAt, onTimeUp }: { run: RunView; receivedAt: number; onTimeUp(): void }) {
+  const [now, setNow] = useState(() => Date.now());
+  const ticking = run.status === 'running';
+  useEffect(() => {
+    if (!ticking) return;
+    const t = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(t);
+  }, [ticking]);
+  const gone = ticking ? Math.max(0, now - receivedAt) : 0;
+  const elapsed = run.elapsedMs + gone;
+  const remaining = Math.max(0, run.remainingMs - gone);
+  useEffect(() => {
+    if (ticking && remaining === 0) onTimeUp();
+  }, [ticking, remaining, onTimeUp]);
+  const low = remaining < 2 * 60_000;
+  return (
+    <span className="sk-clock" role="timer" aria-label="Run clock">
+      <span className={`sk-remaining${low ? ' sk-low' : ''}`} title="Time left for this query">
+        {clockText(Math.ceil(remaining / 1000))} left
+      </span>
+      <span className="muted small" title="Time on the clock since the query opened, pauses excluded">
+        {clockText(elapsed / 1000)} used
+      </span>
+    </span>
+  );
+}

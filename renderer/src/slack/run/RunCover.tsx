@@ -1,0 +1,40 @@
+import type { RunView } from '../../../../shared/contract/slack';
+
+/**
+ * Covers the workspace when the clock is not running: nothing can be read while paused, and after the answer or
+ * the time limit the workspace is closed (main refuses browsing then too).
+ */
+export function RunCover({ run, onLeave }: { run: RunView; onLeave(): void }) {
+  const pause = run.pauses[run.pauses.length - 1];
+  return (
+    <div className="sk-cover" role="status">
+      <div className="sk-cover-card">
+        {run.status === 'paused' ? (
+          <>
+            <h2>Paused</h2>
+            <p>
+              The clock is stopped{pause ? ` (${pause.reason})` : ''}. The workspace is hidden until you press <strong>Resume</strong>.
+            </p>
+          </>
+        ) : null}
+        {run.status === 'time_up' ? (
+          <>
+            <h2>Time is up</h2>
+            <p>The workspace is closed. Press <strong>Answer…</strong> to give your answer; it is marked as late.</p>
+          </>
+        ) : null}
+        {run.status === 'submitted' && run.answer ? (
+          <>
+            <h2>Your answer was recorded</h2>
+            <blockquote className="sk-recorded-answer">{run.answer.text}</blockquote>
+            <p className="muted small">
+              Recorded at {new Date(run.answer.at).toLocaleTimeString()}
+              {run.answer.late ? ' (after the time limit)' : ''}. Thank you.
+            </p>
+            <button onClick={onLeave}>Back to the study</button>
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
