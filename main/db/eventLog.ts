@@ -63,7 +63,8 @@ export class EventLog {
   }
 
   createSession(s: NewSession): SessionSummary {
-    const id = crypto.randomBytes(9).toString('base64url');
+    // Hex, so the id is also a safe folder name (a session's workspace is named after it).
+    const id = crypto.randomBytes(12).toString('hex');
     const createdAt = this.clock.wall().toISOString();
     this.insertSession.run(id, s.studyKey, s.taskId, s.participant, createdAt, JSON.stringify(s.meta ?? {}));
     return { id, studyKey: s.studyKey, taskId: s.taskId, participant: s.participant, createdAt, eventCount: 0 };
