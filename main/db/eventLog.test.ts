@@ -42,6 +42,14 @@ describe('EventLog', () => {
     ]);
   });
 
+  it('gives every session an id that is also a safe folder name (workspaces are named after it)', () => {
+    db = openDatabase(path.join(tmp.dir, 'ids.db'));
+    const log = new EventLog(db);
+    const ids = Array.from({ length: 300 }, () => log.createSession({ studyKey: 'k', taskId: 't', participant: 'P' }).id);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9][A-Za-z0-9._-]{5,63}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('refuses to change or delete a recorded event', () => {
     db = openDatabase(path.join(tmp.dir, 'e.db'));
     const log = new EventLog(db);
