@@ -8,6 +8,7 @@ import { benchColdStart } from './coldStart.js';
 import { agreementBench } from './agreement.js';
 import { benchPyodide } from './pyodide.js';
 import { runSlackBench } from './slack.js';
+import { benchTeamSend } from './teamSend.js';
 
 /**
  * `npm run bench [-- --only=a,b]`: prints every number the issues ask for, each with its target and, where
@@ -17,6 +18,7 @@ const appRoot = findAppRoot(path.dirname(fileURLToPath(import.meta.url)));
 const suites: Record<string, () => Promise<BenchRow[]>> = {
   events: benchEventLog,
   coldstart: () => benchColdStart(appRoot),
+  team: () => benchTeamSend(appRoot),
   agreement: () => agreementBench(),
   pyodide: () => benchPyodide(),
   // 1,000,000 messages in 500 channels unless --slack-messages says otherwise.
