@@ -4,6 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { blindItem } from '../../shared/labelling/items.js';
 import { makeTempDir } from '../testing/tempDir.js';
 import { importTranscripts, transcriptToItems } from './importTranscripts.js';
+import { createTestApp } from '../testing/testApp.js';
+import { dispatch } from '../app/dispatch.js';
+import { silentLogger } from '../app/logger.js';
+import { loadTaskFile } from '../team/pack/loadTask.js';
 
 const root = path.join(import.meta.dirname, 'fixtures', 'transcripts');
 const run = path.join(
@@ -55,9 +59,9 @@ describe('importing team-run transcripts as labelling items', () => {
 
   it('names the file and the label record when a label is outside the set or points at the wrong seat', () => {
     const raw = JSON.parse(fs.readFileSync(run, 'utf8')) as {
-      labels: { message_index: number; final: string }[];
+      labels: { message_index: number; final_label: string }[];
     };
-    raw.labels[0]!.final = 'refused';
+    raw.labels[0]!.final_label = 'refused';
     raw.labels[1]!.message_index = 3;
     const { items, problems } = transcriptToItems('runs/x.json', raw, {
       labels,
@@ -67,7 +71,7 @@ describe('importing team-run transcripts as labelling items', () => {
     expect(problems).toEqual([
       {
         file: 'runs/x.json',
-        path: 'labels[0].final',
+        path: 'labels[0].final_label',
         message: 'label "refused" is not in the label set; expected one of complies, refuses, hedges',
       },
       {
@@ -89,5 +93,41 @@ describe('importing team-run transcripts as labelling items', () => {
       ['bare.json', 'labels'],
       ['broken.json', ''],
     ]);
+  });
+});
+
+describe('importing the transcripts Teamseat itself exports', () => {
+  it('turns each labelled message of a real team run into an item with its context and judge label', async () => {
+    const tmp = makeTempDir();
+    const app = createTestApp(tmp.dir);
+    try {
+      const call = async <T>(method: string, args: unknown): Promise<T> => {
+        const r = await dispatch(app.handlers, method, args, { host: 'test' }, silentLogger);
+        if (!r.ok) throw new Error(r.error.message);
+        return r.value as T;
+      };
+      const view = await call<{ sessionId: string }>('teamStart', { studyKey: 'built-in:team-demo', taskId: 'hidden-profile', participant: 'P09', version: 'manipulation', seed: 1 });
+      await call('teamSend', { sessionId: view.sessionId, to: 'team', text: 'What do you each know about the routes out of the village?' });
+      await call('teamSend', { sessionId: view.sessionId, to: 'team', text: 'Kai, why North Hill?' });
+      await call('teamSubmit', { sessionId: view.sessionId, answer: 'West City' });
+      const exported = await call<{ path: string }>('teamExport', { sessionId: view.sessionId });
+
+      const task = loadTaskFile(path.join(import.meta.dirname, '../../studies/team-demo/tasks/hidden-profile.yaml'));
+      if (!task.ok) throw new Error('the demo task must load');
+      const labelSet = task.value.versions.manipulation.labels.map((l) => ({ label: l.id, definition: l.definition }));
+      const out = importTranscripts([exported.path], { labels: labelSet }, path.join(tmp.dir, 'results', 'transcripts'));
+      expect(out.problems).toEqual([]);
+      expect(out.items).toHaveLength(2);
+      expect(out.items[0]).toMatchObject({
+        dimension: 'sharing_and_seeking_information',
+        task: 'hidden-profile',
+        message: { text: 'What do you each know about the routes out of the village?' },
+      });
+      expect(labelSet.map((l) => l.label)).toContain(out.items[0]!.judge!.final);
+      expect(out.items[1]!.context.length).toBeGreaterThan(out.items[0]!.context.length);
+    } finally {
+      app.close();
+      tmp.cleanup();
+    }
   });
 });

@@ -10,17 +10,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { itemsToJsonl, parseItemsJsonl, type MessageItem } from '../../shared/labelling/items.js';
 import { problemsFromZod, type Problem } from '../../shared/problems.js';
-
-/** Teamseat's per-message label record in a transcript (documented beside FORMATS.md §1). */
-export const transcriptLabelSchema = z.object({
-  /** Index into `messages[]` of the evaluated seat's message that was labelled. */
-  message_index: z.number().int().nonnegative(),
-  /** Each rater's (judge's) label, by rater name. */
-  raters: z.record(z.string(), z.string().min(1)).default({}),
-  final: z.string().min(1),
-  /** Where the final label came from: rules, experimenter or llm_panel. */
-  source: z.string().min(1),
-});
+// The `labels` field exactly as Teamseat's transcript export writes it (shared/team/export).
+import { transcriptLabelSchema } from '../../shared/team/export/transcriptSchema.js';
 
 export const transcriptSchema = z.object({
   evaluated_seat: z.string().min(1),
@@ -95,9 +86,10 @@ export function transcriptToItems(file: string, raw: unknown, options: ImportOpt
     }
     if (record.message_index === 0)
       return problem('.message_index', 'the first message has no context to label it in');
+    const raters = Object.fromEntries(record.raters.filter((r) => r.label !== null).map((r) => [r.rater, r.label as string]));
     const outside = [
-      ['.final', record.final],
-      ...Object.entries(record.raters).map(([r, l]) => [`.raters.${r}`, l]),
+      ['.final_label', record.final_label],
+      ...Object.entries(raters).map(([r, l]) => [`.raters.${r}`, l]),
     ].find(([, l]) => !allowed.includes(l as string));
     if (outside) {
       return problem(
@@ -114,8 +106,8 @@ export function transcriptToItems(file: string, raw: unknown, options: ImportOpt
       message: { seat: message.seat, text: message.text },
       labels: options.labels,
       judge: {
-        final: record.final,
-        ...(Object.keys(record.raters).length ? { perJudge: record.raters } : {}),
+        final: record.final_label,
+        ...(Object.keys(raters).length ? { perJudge: raters } : {}),
       },
       source: { path: file, messageIndex: record.message_index },
       ...(options.demo ? { demo: true } : {}),
