@@ -9,6 +9,7 @@ import { agreementBench } from './agreement.js';
 import { benchPyodide } from './pyodide.js';
 import { runSlackBench } from './slack.js';
 import { benchTeamSend } from './teamSend.js';
+import { benchSlackChannel } from './slackChannel.js';
 
 /**
  * `npm run bench [-- --only=a,b]`: prints every number the issues ask for, each with its target and, where
@@ -21,6 +22,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   team: () => benchTeamSend(appRoot),
   agreement: () => agreementBench(),
   pyodide: () => benchPyodide(),
+  slackchannel: () => benchSlackChannel(appRoot),
   // 1,000,000 messages in 500 channels unless --slack-messages says otherwise.
   slack: () =>
     runSlackBench({

@@ -50,7 +50,8 @@ export function MessageList({ initial, loadPage, focusId, renderRow, label, head
       typeof ResizeObserver === 'undefined'
         ? null
         : new ResizeObserver((entries) => {
-            const sizes = entries.map((e) => [Number((e.target as HTMLElement).dataset.rowId), (e.target as HTMLElement).offsetHeight] as const);
+            // The exact (fractional) height: offsetHeight rounds, and the rounding adds up over the rows above.
+            const sizes = entries.map((e) => [Number((e.target as HTMLElement).dataset.rowId), e.borderBoxSize[0]?.blockSize ?? e.target.getBoundingClientRect().height] as const);
             setHeights((prev) => {
               let next: Map<number, number> | undefined;
               for (const [id, h] of sizes) {
@@ -133,7 +134,8 @@ export function MessageList({ initial, loadPage, focusId, renderRow, label, head
       </div>
       <div style={{ height: offsets[start] ?? 0 }} />
       {win.messages.slice(start, end).map((m, k) => (
-        <div key={m.id} data-row-id={m.id} ref={measure}>
+        // flow-root keeps a row's margins (a day separator's) inside the measured box instead of collapsing out of it.
+        <div key={m.id} data-row-id={m.id} ref={measure} style={{ display: 'flow-root' }}>
           {renderRow(m, win.messages[start + k - 1])}
         </div>
       ))}
