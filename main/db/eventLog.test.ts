@@ -75,21 +75,6 @@ describe('EventLog', () => {
     expect(log.replay(s.id)).toHaveLength(0);
   });
 
-  it('syncs the log to the database file at a run’s milestones, and only there', () => {
-    db = openDatabase(path.join(tmp.dir, 'm.db'));
-    const log = new EventLog(db);
-    const s = log.createSession({ studyKey: 'k', taskId: 't', participant: 'P' });
-    // wal_checkpoint(PASSIVE) reports [busy, frames in the WAL, frames already copied]: equal after a checkpoint.
-    const backlog = () => {
-      const [row] = db!.pragma('wal_checkpoint(NOOP)') as { log: number; checkpointed: number }[];
-      return row!.log - row!.checkpointed;
-    };
-    log.append(s.id, 'participant_message', { text: 'hello' });
-    expect(backlog()).toBeGreaterThan(0);
-    log.append(s.id, 'submitted', {});
-    expect(backlog()).toBe(0);
-  });
-
   it('loses no acknowledged event and leaves none half-written when the writer is killed with SIGKILL', async () => {
     const file = path.join(tmp.dir, 'crash.db');
     db = openDatabase(file);

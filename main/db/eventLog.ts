@@ -10,12 +10,6 @@ export interface NewSession {
   meta?: Record<string, unknown>;
 }
 
-/**
- * Events after which the run is made power-cut durable too (the WAL is synced by a checkpoint): the
- * milestones a researcher would hate to lose, at a cost of a few milliseconds each, a few times per run.
- */
-const MILESTONES = new Set(['session_started', 'paused', 'submitted', 'checked', 'ended']);
-
 interface EventRow {
   session_id: string;
   seq: number;
@@ -87,15 +81,12 @@ export class EventLog {
       kind,
       payload: JSON.stringify(payload ?? null),
     }) as EventRow;
-    if (MILESTONES.has(kind) && !this.db.inTransaction) this.db.pragma('wal_checkpoint(PASSIVE)');
     return toEvent(row);
   }
 
   /** Several events that belong together (e.g. a message and its label) commit as one. */
   appendAll(sessionId: string, events: ReadonlyArray<{ kind: string; payload: unknown }>): StoredEvent[] {
-    const stored = this.db.transaction(() => events.map((e) => this.append(sessionId, e.kind, e.payload)))();
-    if (events.some((e) => MILESTONES.has(e.kind))) this.db.pragma('wal_checkpoint(PASSIVE)');
-    return stored;
+    return this.db.transaction(() => events.map((e) => this.append(sessionId, e.kind, e.payload)))();
   }
 
   replay(sessionId: string): StoredEvent[] {
