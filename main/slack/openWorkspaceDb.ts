@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
 import { fail, ok, type Result } from '../../shared/result.js';
+import { restoreDeferredIndexes } from './import/bulkLoad.js';
 import { latestVersion, migrations, type Migration } from './schema.js';
 
 export type WorkspaceDb = Db;
@@ -30,6 +31,7 @@ export function openWorkspaceDb(file: string, options: OpenOptions = {}): Result
       db.close();
       return migrated;
     }
+    if (!options.readonly) restoreDeferredIndexes(db);
     return ok(db);
   } catch (error) {
     db.close();
@@ -57,6 +59,7 @@ export function migrate(db: WorkspaceDb, file: string, list: readonly Migration[
   db.transaction(() => {
     for (const m of pending) {
       db.exec(m.sql);
+      m.fill?.(db);
       db.pragma(`user_version = ${m.version}`);
     }
   })();

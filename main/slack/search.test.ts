@@ -147,3 +147,52 @@ describe('searchMessages', () => {
     }
   });
 });
+
+describe('searchMessages by relevance', () => {
+  let rdir: string;
+  let rdb: WorkspaceDb;
+  beforeAll(async () => {
+    rdir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamseat-slackrank-'));
+    const filler = Array.from({ length: 40 }, (_, n) => ({ user: 'U1', text: `alpha filler number ${n}`, ts: day(1, n) }));
+    const files: Record<string, unknown> = {
+      'users.json': [{ id: 'U1', name: 'ada' }],
+      'channels.json': [{ id: 'C1', name: 'general', members: ['U1'] }],
+      'general/2024-01-01.json': filler,
+      'general/2024-01-02.json': [
+        { user: 'U1', text: 'alpha beta beta beta', ts: day(2, 0) },
+        { user: 'U1', text: 'alpha alpha alpha beta', ts: day(2, 1) },
+        { user: 'U1', text: 'alpha beta', ts: day(2, 2) },
+      ],
+      'general/2024-01-03.json': [
+        { user: 'U1', text: 'see the report', ts: day(3, 0), attachments: [{ title: 'gamma gamma gamma figures' }] },
+        { user: 'U1', text: 'gamma once', ts: day(3, 1) },
+      ],
+    };
+    for (const [name, value] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(rdir, 'export', name)), { recursive: true });
+      fs.writeFileSync(path.join(rdir, 'export', name), JSON.stringify(value));
+    }
+    const opened = openWorkspaceDb(path.join(rdir, 'ws.sqlite'));
+    if (!opened.ok) throw new Error(opened.error.message);
+    rdb = opened.value;
+    await importSlackExport(rdb, { source: path.join(rdir, 'export') });
+  });
+  afterAll(() => {
+    rdb.close();
+    fs.rmSync(rdir, { recursive: true, force: true });
+  });
+  const ranked = (q: string) => searchMessages(rdb, q, { sort: 'relevance', limit: 3 }).hits.map((h) => h.message.text);
+
+  it('weighs a repeated rare word above a repeated common one', () => {
+    expect(ranked('alpha beta')[0]).toBe('alpha beta beta beta');
+    expect(ranked('beta alpha')[0]).toBe('alpha beta beta beta');
+  });
+
+  it('scores the text the index holds, attachments included', () => {
+    expect(ranked('gamma')).toEqual(['see the report', 'gamma once']);
+  });
+
+  it('ranks one word by how often it occurs, then by shortness', () => {
+    expect(ranked('alpha')).toEqual(['alpha alpha alpha beta', 'alpha beta', 'alpha beta beta beta']);
+  });
+});

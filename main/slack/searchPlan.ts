@@ -4,12 +4,18 @@ import { timeKeyFromDate } from '../../shared/slack/timeKey.js';
 import { metaToken } from './import/messageRow.js';
 import type { WorkspaceNames } from './workspaceNames.js';
 
+export interface ScoredTerm extends HighlightTerm {
+  match: string;
+}
+
 /** A parsed query turned into one FTS5 MATCH expression plus a rowid (= time key) interval. */
 export interface SearchPlan {
   match: string;
   fromKey: number;
   toKey: number;
   highlight: HighlightTerm[];
+  /** The positive words and phrases, each with its own MATCH expression, for relevance scoring. */
+  scored: ScoredTerm[];
   problems: string[];
   /** False when a filter names nothing in this workspace: the answer is empty without asking the index. */
   satisfiable: boolean;
@@ -74,8 +80,13 @@ export function planSearch(q: SearchQuery, names: WorkspaceNames, tzOffsetMinute
   const highlight = q.terms
     .filter((t) => !t.negated)
     .map((t) => ({ tokens: termTokens(t.text), prefix: t.kind === 'word' && t.prefix }));
+  const scored: ScoredTerm[] = [];
+  for (const t of q.terms) {
+    const match = t.negated ? null : termExpression(t);
+    if (match) scored.push({ match, tokens: termTokens(t.text), prefix: t.kind === 'word' && t.prefix });
+  }
   const fromKey = q.range.fromDay ? dayKey(q.range.fromDay, tzOffsetMinutes) : 0;
   const toKey = q.range.toDay ? dayKey(q.range.toDay, tzOffsetMinutes) : Number.MAX_SAFE_INTEGER;
   if (fromKey >= toKey) satisfiable = false;
-  return { match, fromKey, toKey, highlight, problems, satisfiable };
+  return { match, fromKey, toKey, highlight, scored, problems, satisfiable };
 }

@@ -167,5 +167,6 @@ describe('importSlackExport on crafted exports', () => {
     expect(count(db, "SELECT count(*) FROM messages WHERE conversation_id = 'C2'")).toBe(1);
     expect(report.skipped).toHaveLength(1);
     expect(report.skipped[0]?.entry).toBe('café/2021-03-02.json');
+    expect(report.skipped[0]?.reason).toMatch(/zip bomb/);
   });
 });
