@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+// Playwright is loaded when a browser suite runs, not at start-up: the bench's child processes stay lean.
+import type { Browser } from '@playwright/test';
 import { median, type BenchRow } from './types.js';
 
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -53,6 +54,7 @@ async function bareServerOnce(browser: Browser): Promise<number> {
 }
 
 export async function benchColdStart(appRoot: string): Promise<BenchRow[]> {
+  const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: process.env.TEAMSEAT_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs });
   try {
     await coldStartOnce(browser, appRoot); // warm the OS file cache, as a second start of the day would be

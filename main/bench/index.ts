@@ -7,7 +7,7 @@ import { benchEventLog } from './eventLog.js';
 import { benchColdStart } from './coldStart.js';
 import { agreementBench } from './agreement.js';
 import { benchPyodide } from './pyodide.js';
-import { runSlackBench } from './slack.js';
+import { generateForParent, importForParent, runSlackBench } from './slack.js';
 import { benchTeamSend } from './teamSend.js';
 import { benchSlackChannel } from './slackChannel.js';
 
@@ -16,6 +16,20 @@ import { benchSlackChannel } from './slackChannel.js';
  * one exists, a baseline measured in the same run. Speed lives here, never in timed unit tests.
  */
 const appRoot = findAppRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+// The Slack suite generates its synthetic export in a child process of this same entry (see slack.ts).
+const generate = process.argv.indexOf('--slack-generate');
+if (generate >= 0) {
+  const [dir, messages, channels] = process.argv.slice(generate + 1);
+  generateForParent(dir!, Number(messages), Number(channels));
+  process.exit(0);
+}
+const isolatedImport = process.argv.indexOf('--slack-import');
+if (isolatedImport >= 0) {
+  const [dbFile, exportDir, workDir] = process.argv.slice(isolatedImport + 1);
+  await importForParent(dbFile!, exportDir!, workDir!);
+  process.exit(0);
+}
 const suites: Record<string, () => Promise<BenchRow[]>> = {
   events: benchEventLog,
   coldstart: () => benchColdStart(appRoot),
@@ -27,6 +41,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   slack: () =>
     runSlackBench({
       messages: Number(flagValue(process.argv.slice(2), 'slack-messages') ?? 1_000_000),
+      generateInChild: true,
       log: (line) => process.stderr.write(`  ${line}\n`),
     }),
 };

@@ -18,6 +18,77 @@ export interface SlackBenchOptions {
   /** Queries also timed with ripgrep over the export files. */
   rgQueries?: number;
   log?: (line: string) => void;
+  /**
+   * Generate the export and run the import each in a child process (the bench's own entry with
+   * --slack-generate / --slack-import), so neither the generator's heap nor the bench's own modules count in
+   * the import's peak memory. Off when run from sources.
+   */
+  generateInChild?: boolean;
+}
+
+const GENERATED = 'generated.json';
+const IMPORTED = 'imported.json';
+
+interface ImportMeasure {
+  report: Awaited<ReturnType<typeof importSlackExport>>;
+  importMs: number;
+  importCpuMs: number;
+  peakRss: number;
+  rssBefore: number;
+}
+
+/** One import into a fresh file, timed, with the process's peak RSS sampled while it runs. */
+export async function measureImport(dbFile: string, exportDir: string): Promise<ImportMeasure> {
+  const opened = openWorkspaceDb(dbFile);
+  if (!opened.ok) throw new Error(opened.error.message);
+  const rssBefore = process.memoryUsage().rss;
+  let peakRss = rssBefore;
+  let sampledAt = 0;
+  const sample = () => {
+    // Reading the RSS costs ~10 µs: at most once per 20 ms, or it would show up in the import rate.
+    const now = performance.now();
+    if (now - sampledAt < 20) return;
+    sampledAt = now;
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  };
+  const sampler = setInterval(sample, 50);
+  const t0 = process.hrtime.bigint();
+  const cpu0 = process.cpuUsage();
+  // The importer loads groups of files synchronously, so the timer alone would miss the peak: sample per file too.
+  const report = await importSlackExport(opened.value, { source: exportDir, onProgress: sample });
+  const importMs = ms(t0);
+  const cpu = process.cpuUsage(cpu0);
+  clearInterval(sampler);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  opened.value.close();
+  return { report, importMs, importCpuMs: (cpu.user + cpu.system) / 1000, peakRss, rssBefore };
+}
+
+/** The child's side of an isolated import: `--slack-import <db file> <export dir> <work dir>`. */
+export async function importForParent(dbFile: string, exportDir: string, workDir: string): Promise<void> {
+  fs.writeFileSync(path.join(workDir, IMPORTED), JSON.stringify(await measureImport(dbFile, exportDir)));
+}
+
+/**
+ * The import in its own process, as the app runs it in its own worker: the peak memory is the importer's,
+ * not the bench's (which holds Playwright, the query list and the generator's vocabulary).
+ */
+function importInChild(dbFile: string, exportDir: string, workDir: string): ImportMeasure {
+  const run = spawnSync(process.execPath, [process.argv[1]!, '--slack-import', dbFile, exportDir, workDir], { stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`the import child failed (exit ${run.status})`);
+  return JSON.parse(fs.readFileSync(path.join(workDir, IMPORTED), 'utf8')) as ImportMeasure;
+}
+
+/** The child's side of generateInChild: `--slack-generate <dir> <messages> <channels>`. */
+export function generateForParent(dir: string, messages: number, channels: number): void {
+  const gen = generateSlackExport({ dir: path.join(dir, 'export'), channels, messages });
+  fs.writeFileSync(path.join(dir, GENERATED), JSON.stringify(gen));
+}
+
+function generateInChild(dir: string, messages: number, channels: number): GeneratedExport {
+  const run = spawnSync(process.execPath, [process.argv[1]!, '--slack-generate', dir, String(messages), String(channels)], { stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`generating the synthetic export failed (exit ${run.status})`);
+  return JSON.parse(fs.readFileSync(path.join(dir, GENERATED), 'utf8')) as GeneratedExport;
 }
 
 function percentile(values: number[], p: number): number {
@@ -66,34 +137,21 @@ export async function runSlackBench(options: SlackBenchOptions = {}): Promise<Be
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamseat-slackbench-'));
   try {
     log(`generating ${messages} messages in ${options.channels ?? 500} channels…`);
-    const gen = generateSlackExport({ dir: path.join(dir, 'export'), channels: options.channels ?? 500, messages });
+    const channels = options.channels ?? 500;
+    const gen = options.generateInChild
+      ? generateInChild(dir, messages, channels)
+      : generateSlackExport({ dir: path.join(dir, 'export'), channels, messages });
     // The generator's garbage is still on the heap: collect it, or it would count in the import's peak memory.
     collectGarbage();
-    const opened = openWorkspaceDb(path.join(dir, 'ws.sqlite'));
+    const dbFile = path.join(dir, 'ws.sqlite');
+    log('importing…');
+    const { report, importMs, importCpuMs, peakRss, rssBefore } = options.generateInChild
+      ? importInChild(dbFile, gen.dir, dir)
+      : await measureImport(dbFile, gen.dir);
+    log(`imported ${report.messages} messages in ${(importMs / 1000).toFixed(1)} s (RSS before ${Math.round(rssBefore / 2 ** 20)} MB)`);
+    const opened = openWorkspaceDb(dbFile);
     if (!opened.ok) throw new Error(opened.error.message);
     const db = opened.value;
-    const rssBefore = process.memoryUsage().rss;
-    let peakRss = rssBefore;
-    let sampledAt = 0;
-    const sample = () => {
-      // Reading the RSS costs ~10 µs: at most once per 20 ms, or it would show up in the import rate.
-      const now = performance.now();
-      if (now - sampledAt < 20) return;
-      sampledAt = now;
-      peakRss = Math.max(peakRss, process.memoryUsage.rss());
-    };
-    const sampler = setInterval(sample, 50);
-    log('importing…');
-    const t0 = process.hrtime.bigint();
-    const cpu0 = process.cpuUsage();
-    // The importer loads groups of files synchronously, so the timer alone would miss the peak: sample per file too.
-    const report = await importSlackExport(db, { source: gen.dir, onProgress: sample });
-    const importMs = ms(t0);
-    const cpu = process.cpuUsage(cpu0);
-    const importCpuMs = (cpu.user + cpu.system) / 1000;
-    clearInterval(sampler);
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    log(`imported ${report.messages} messages in ${(importMs / 1000).toFixed(1)} s (RSS before ${Math.round(rssBefore / 2 ** 20)} MB)`);
 
     const queries = buildQueries(gen, options.queries ?? 200);
     const newest: number[] = [];

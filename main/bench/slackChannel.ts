@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+// Playwright is loaded when a browser suite runs, not at start-up: the bench's child processes stay lean.
+import type { Page } from '@playwright/test';
 import { generateSlackExport } from '../slack/synthetic/exportGenerator.js';
 import { median, quantile, type BenchRow } from './types.js';
 
@@ -199,6 +200,7 @@ export async function benchSlackChannel(appRoot: string): Promise<BenchRow[]> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'teamseat-bench-channel-'));
   const dataDir = path.join(root, 'data');
   let host: ChildProcess | undefined;
+  const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: process.env.TEAMSEAT_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs });
   try {
     const exp = buildExport(root);

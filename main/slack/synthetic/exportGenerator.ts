@@ -1,3 +1,4 @@
+import { mulberry32 } from '../../../shared/stats/prng.js';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -25,16 +26,7 @@ export interface GeneratedExport {
   days: number;
 }
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = (seed: number): (() => number) => mulberry32(seed).next;
 
 const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'vo', 'shi', 'den', 'por', 'lix', 'bra', 'mon', 'tel', 'qui',
   'zor', 'fen', 'gal', 'hu', 'jex', 'wen', 'ys', 'ost', 'arn'];
