@@ -26,7 +26,8 @@ export function App() {
         </button>
         <span className="topbar-right">
           {info ? <span className="host">{info.host === 'electron' ? 'Desktop' : 'Browser mode'} · v{info.version}</span> : null}
-          {route.screen === 'team' ? null : (
+          {/* Not while a participant or rater holds the seat: settings (and the judge key) are the researcher's. */}
+          {route.screen !== 'library' && route.screen !== 'study' && route.screen !== 'settings' ? null : (
             <button className="topbar-link" onClick={() => navigate({ screen: 'settings' })}>
               Settings
             </button>
