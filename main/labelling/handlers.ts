@@ -49,7 +49,8 @@ export function setupLabellingHandlers(s: AppServices): LabellingHandlers {
         const opened = sessions.open(log, set, rater);
         return opened.ok ? ok(sessionView(set, opened.value, opened.value.resumed)) : opened;
       }),
-    giveLabel: ({ sessionId, itemId, label, ms }) => act(sessionId, { kind: 'label', itemId, label, ms }),
+    giveLabel: ({ sessionId, itemId, label, ms, checklist }) =>
+      act(sessionId, { kind: 'label', itemId, label, ms, ...(checklist ? { checklist } : {}) }),
     skipItem: ({ sessionId, itemId, note }) => act(sessionId, { kind: 'skip', itemId, note }),
     flagItem: ({ sessionId, itemId, note }) => act(sessionId, { kind: 'flag', itemId, note }),
     undoLabel: ({ sessionId }) => act(sessionId, { kind: 'undo' }),

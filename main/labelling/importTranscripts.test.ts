@@ -124,6 +124,8 @@ describe('importing the transcripts Teamseat itself exports', () => {
         message: { text: 'What do you each know about the routes out of the village?' },
       });
       expect(labelSet.map((l) => l.label)).toContain(out.items[0]!.judge!.final);
+      // The rules labeller is one judge, whichever of its rules decided.
+      expect(out.items.map((i) => Object.keys(i.judge!.perJudge!))).toEqual([['rules'], ['rules']]);
       expect(out.items[1]!.context.length).toBeGreaterThan(out.items[0]!.context.length);
     } finally {
       app.close();

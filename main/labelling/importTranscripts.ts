@@ -86,7 +86,11 @@ export function transcriptToItems(file: string, raw: unknown, options: ImportOpt
     }
     if (record.message_index === 0)
       return problem('.message_index', 'the first message has no context to label it in');
-    const raters = Object.fromEntries(record.raters.filter((r) => r.label !== null).map((r) => [r.rater, r.label as string]));
+    // Teamseat writes the rules labeller as `rules:<rule that fired>`: one judge, whichever rule decided.
+    const judgeName = (rater: string) => (rater.startsWith(`${record.source}:`) ? record.source : rater);
+    const raters = Object.fromEntries(
+      record.raters.filter((r) => r.label !== null).map((r) => [judgeName(r.rater), r.label as string]),
+    );
     const outside = [
       ['.final_label', record.final_label],
       ...Object.entries(raters).map(([r, l]) => [`.raters.${r}`, l]),

@@ -1,21 +1,41 @@
 /**
- * Practice items: message items that carry their expected answer (and why), shown with feedback before
- * the real ones. They never enter the report or the exports.
+ * Practice items: message or verdict items that carry their expected answer (and why), shown with
+ * feedback before the real ones. They never enter the report or the exports.
  */
 import { z } from 'zod';
 import { formatPath, type Problem } from '../../shared/problems.js';
-import { messageItemSchema } from '../../shared/labelling/items.js';
+import { messageItemSchema, VERDICTS, verdictItemSchema } from '../../shared/labelling/items.js';
 
-export const practiceItemSchema = messageItemSchema
+/** Shown after the rater answers: why this is the expected label. */
+const why = z.string().optional();
+
+export const practiceMessageSchema = messageItemSchema
+  .omit({ judge: true, source: true })
+  .extend({ answer: z.string().min(1), why })
+  .strict();
+
+export const practiceVerdictSchema = verdictItemSchema
   .omit({ judge: true, source: true })
   .extend({
-    answer: z.string().min(1),
-    /** Shown after the rater answers: why this is the expected label. */
-    why: z.string().optional(),
+    /** The expected verdict (`answer` is already the answer to grade). */
+    expected: z.enum(VERDICTS),
+    /** The expected YES/NO of every checklist entry, by id; required when the item has a checklist. */
+    expectedChecklist: z.record(z.string(), z.enum(VERDICTS)).optional(),
+    why,
   })
   .strict();
 
+export const practiceItemSchema = z.discriminatedUnion('kind', [practiceMessageSchema, practiceVerdictSchema]);
+
 export type PracticeItem = z.infer<typeof practiceItemSchema>;
+
+/** The labels a rater may give a practice item (as labelSetOf for real items). */
+export function practiceLabels(item: PracticeItem): string[] {
+  return item.kind === 'message' ? item.labels.map((l) => l.label) : [...VERDICTS];
+}
+
+/** The label the rater is expected to give. */
+export const expectedLabel = (item: PracticeItem): string => (item.kind === 'message' ? item.answer : item.expected);
 
 export type PracticeParse = { ok: true; items: PracticeItem[] } | { ok: false; problems: Problem[] };
 
@@ -48,12 +68,25 @@ export function parsePracticeJsonl(fileName: string, text: string): PracticePars
       return;
     }
     const item = parsed.data;
-    const set = item.labels.map((l) => l.label);
-    if (!set.includes(item.answer))
+    const set = practiceLabels(item);
+    if (item.kind === 'message' && !set.includes(item.answer))
       return problem(
         'answer',
         `answer "${item.answer}" is not one of ${set.map((l) => `"${l}"`).join(', ')}`,
       );
+    if (item.kind === 'verdict') {
+      const ids = (item.checklist ?? []).map((c) => c.id);
+      const given = Object.keys(item.expectedChecklist ?? {});
+      const missing = ids.filter((id) => !given.includes(id));
+      const unknown = given.filter((id) => !ids.includes(id));
+      if (unknown.length)
+        return problem(`expectedChecklist.${unknown[0]}`, `no checklist entry with id "${unknown[0]}"`);
+      if (missing.length)
+        return problem(
+          'expectedChecklist',
+          `the expected YES/NO of every checklist entry is needed for feedback; missing ${missing.map((id) => `"${id}"`).join(', ')}`,
+        );
+    }
     if (seen.has(item.id)) return problem('id', `duplicate practice item id "${item.id}"`);
     seen.add(item.id);
     items.push(item);

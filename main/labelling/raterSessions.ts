@@ -7,13 +7,15 @@ import type { SessionSummary } from '../../shared/contract/schemas.js';
 import {
   foldLabelling,
   LABELLING_TASK,
+  type ChecklistAnswers,
   type LabellingState,
   type LabellingStarted,
 } from '../../shared/labelling/session.js';
-import { labelSetOf } from '../../shared/labelling/items.js';
+import { labelSetOf, type LabellingItem } from '../../shared/labelling/items.js';
 import { fail, ok, type Result } from '../../shared/result.js';
 import type { EventLog } from '../db/eventLog.js';
 import type { AppServices } from '../app/services.js';
+import { practiceLabels, type PracticeItem } from './practice.js';
 import { loadLabellingSet, orderFor, type LabellingSet } from './studySet.js';
 
 export interface RaterSession {
@@ -22,7 +24,7 @@ export interface RaterSession {
 }
 
 export type Action =
-  | { kind: 'label'; itemId: string; label: string; ms: number }
+  | { kind: 'label'; itemId: string; label: string; ms: number; checklist?: ChecklistAnswers }
   | { kind: 'skip' | 'flag'; itemId: string; note: string }
   | { kind: 'undo' };
 
@@ -117,18 +119,19 @@ export class RaterSessions {
         return fail('bad_request', `Item "${action.itemId}" is not among ${session.participant}'s items.`);
       }
       if (action.kind === 'label') {
-        const real = set.value.items.find((i) => i.id === action.itemId);
-        const allowed = practice
-          ? (set.value.practice.find((p) => p.id === action.itemId)?.labels.map((l) => l.label) ?? [])
-          : real
-            ? labelSetOf(real)
-            : [];
+        const item = practice
+          ? set.value.practice.find((p) => p.id === action.itemId)
+          : set.value.items.find((i) => i.id === action.itemId);
+        const allowed = !item ? [] : practice ? practiceLabels(item as PracticeItem) : labelSetOf(item as LabellingItem);
         if (!allowed.includes(action.label)) {
           return fail(
             'bad_request',
             `"${action.label}" is not a label of item "${action.itemId}"; expected one of ${allowed.join(', ')}.`,
           );
         }
+        const entries = item?.kind === 'verdict' ? (item.checklist ?? []).map((c) => c.id) : [];
+        const badChecklist = checklistMismatch(action.itemId, entries, action.checklist);
+        if (badChecklist) return fail('bad_request', badChecklist);
         event = {
           kind: 'label_given',
           payload: {
@@ -136,6 +139,7 @@ export class RaterSessions {
             label: action.label,
             ms: Math.round(action.ms),
             ...(practice ? { practice } : {}),
+            ...(action.checklist && entries.length ? { checklist: pick(action.checklist, entries) } : {}),
           },
         };
       } else {
@@ -151,6 +155,23 @@ export class RaterSessions {
     return ok({ set: set.value, state: foldLabelling(log.replay(sessionId)), undone });
   }
 }
+
+/** Null when the answer grades exactly the item's checklist entries (or the item has none and none came). */
+function checklistMismatch(itemId: string, entries: string[], given: ChecklistAnswers | undefined): string | null {
+  if (entries.length === 0)
+    return given && Object.keys(given).length ? `Item "${itemId}" has no checklist to grade.` : null;
+  const answered = Object.keys(given ?? {});
+  const unknown = answered.filter((id) => !entries.includes(id));
+  if (unknown.length) return `Item "${itemId}" has no checklist entry ${unknown.map((id) => `"${id}"`).join(', ')}.`;
+  const missing = entries.filter((id) => !answered.includes(id));
+  if (missing.length)
+    return `Item "${itemId}" is graded entry by entry: give YES or NO for every checklist entry (missing ${missing.map((id) => `"${id}"`).join(', ')}).`;
+  return null;
+}
+
+/** The answers in the item's own checklist order, so the log reads like the item. */
+const pick = (given: ChecklistAnswers, entries: string[]): ChecklistAnswers =>
+  Object.fromEntries(entries.map((id) => [id, given[id] as 'YES' | 'NO']));
 
 /**
  * Null when the rater's session was started on the study's current items. Otherwise a message that

@@ -99,12 +99,43 @@ function confusion(title: string, c: Comparison, rowName: string, columnName: st
   </figure>`;
 }
 
+/** Checklist entries of graded verdict items: raters against the judge's per-entry verdicts. */
+function checklistSection(r: ReportView['report']): Html {
+  const c = r.checklist;
+  if (!c) return html``;
+  const rows: Array<[string, Comparison | null | undefined]> = [
+    ['All raters pooled', c.vsJudge.pooled],
+    ...r.raters.map((x): [string, Comparison | undefined] => [x, c.vsJudge.perRater[x]]),
+    ...c.raterPairs.map((p): [string, Comparison] => [`${p.first} vs ${p.second}`, p.comparison]),
+  ];
+  return html`<h2>Checklist lines of graded answers</h2>
+    <p>
+      ${c.items} graded answer(s), ${c.judgedEntries} checklist lines with the judge's verdict. Each row pairs a
+      rater's YES/NO on one line with the judge's (or another rater's); "Items" counts answers, and the intervals
+      resample answers, not lines.
+    </p>
+    ${comparisonRows(rows)}
+    ${c.disagreements.length
+      ? html`<ul>
+          ${c.disagreements.map(
+            (d) =>
+              html`<li><b>${d.itemId}</b> · ${d.text}: ${d.rater} said <b>${d.raterVerdict}</b>, the judge <b>${d.judgeVerdict}</b></li>`,
+          )}
+        </ul>`
+      : html`<p>No rater disagreed with the judge on a checklist line.</p>`}`;
+}
+
 function itemContext(item: LabellingItem | undefined): Html {
   if (!item) return html``;
   if (item.kind === 'verdict')
     return html`<p><b>Query:</b> ${item.query}</p>
       <p><b>Answer:</b> ${item.answer}</p>
-      <p><b>Reference:</b> ${item.reference}</p>`;
+      <p><b>Reference:</b> ${item.reference}</p>
+      ${item.checklist
+        ? html`<ul>
+            ${item.checklist.map((e) => html`<li>${e.text} — judge: ${item.judge?.checklist?.[e.id] ?? '—'}</li>`)}
+          </ul>`
+        : ''}`;
   return html`<ol class="context">
     ${item.context.map((m) => html`<li><b>${m.seat}:</b> ${m.text}</li>`)}
     <li class="message"><b>${item.message.seat}:</b> ${item.message.text}</li>
@@ -200,6 +231,7 @@ ${r.byDimension.length > 1 ? html`<p>Pooled rows mix dimensions with different l
         </p>
         <h2>Raters against each other (overlapping items)</h2>
         ${r.raterPairs.length ? comparisonRows(r.raterPairs.map((p): [string, Comparison] => [`${p.first} vs ${p.second}`, p.comparison])) : html`<p>No item was labelled by two raters.</p>`}
+        ${checklistSection(r)}
         <h2>Per dimension</h2>
         <table>
           <thead>

@@ -9,7 +9,7 @@ import type {
 import { blindItem, type BlindItem } from '../../shared/labelling/items.js';
 import { progressOf, raterLabelsOf, resumeAt, type LabellingState } from '../../shared/labelling/session.js';
 import type { RaterLabel } from '../../shared/labelling/labels.js';
-import type { PracticeItem } from './practice.js';
+import { expectedLabel, type PracticeItem } from './practice.js';
 import type { RaterSession } from './raterSessions.js';
 import { orderFor, type LabellingSet } from './studySet.js';
 
@@ -21,7 +21,9 @@ type RaterProgress = z.infer<typeof raterProgressSchema>;
 export function stateView(set: LabellingSet, state: LabellingState): State {
   const practiceAnswers: State['practiceAnswers'] = {};
   for (const p of set.practice) {
-    if (state.answers[p.id]) practiceAnswers[p.id] = { answer: p.answer, ...(p.why ? { why: p.why } : {}) };
+    if (!state.answers[p.id]) continue;
+    const checklist = p.kind === 'verdict' ? p.expectedChecklist : undefined;
+    practiceAnswers[p.id] = { answer: expectedLabel(p), ...(p.why ? { why: p.why } : {}), ...(checklist ? { checklist } : {}) };
   }
   return {
     answers: state.answers,
@@ -32,7 +34,14 @@ export function stateView(set: LabellingSet, state: LabellingState): State {
 }
 
 /** A practice item as the rater first sees it: without its answer. */
-const blindPractice = ({ answer: _answer, why: _why, ...item }: PracticeItem): BlindItem => item;
+function blindPractice(practice: PracticeItem): BlindItem {
+  if (practice.kind === 'message') {
+    const { answer: _answer, why: _why, ...item } = practice;
+    return item;
+  }
+  const { expected: _expected, expectedChecklist: _checklist, why: _why, ...item } = practice;
+  return item;
+}
 
 export function sessionView(set: LabellingSet, rs: RaterSession, resumed: boolean): View {
   const started = rs.state.started;

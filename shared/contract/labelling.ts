@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { method } from './define.js';
 import { participantSchema, sessionIdSchema } from './schemas.js';
-import { labellingItemSchema, messageItemSchema, verdictItemSchema } from '../labelling/items.js';
+import { labellingItemSchema, messageItemSchema, VERDICTS, verdictItemSchema } from '../labelling/items.js';
+import { checklistAnswersSchema } from '../labelling/session.js';
 import { agreementReportSchema } from '../labelling/report-schema.js';
 
 /** What a rater may be sent: an item without the judges' labels or its source (see blindItem). */
@@ -11,7 +12,14 @@ export const blindItemSchema = z.discriminatedUnion('kind', [
 ]);
 
 export const answerSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('label'), label: z.string(), ms: z.number(), at: z.string() }),
+  z.object({
+    kind: z.literal('label'),
+    label: z.string(),
+    ms: z.number(),
+    at: z.string(),
+    /** A graded verdict item's answer per checklist entry, by checklist id. */
+    checklist: checklistAnswersSchema.optional(),
+  }),
   z.object({ kind: z.literal('skip'), note: z.string(), at: z.string() }),
   z.object({ kind: z.literal('flag'), note: z.string(), at: z.string() }),
 ]);
@@ -30,7 +38,10 @@ export const labellingStateSchema = z.object({
   lastAction: z.string().nullable(),
   progress: progressSchema,
   /** The expected answer of each practice item, only once the rater has answered it. */
-  practiceAnswers: z.record(z.string(), z.object({ answer: z.string(), why: z.string().optional() })),
+  practiceAnswers: z.record(
+    z.string(),
+    z.object({ answer: z.string(), why: z.string().optional(), checklist: checklistAnswersSchema.optional() }),
+  ),
 });
 
 export const labellingViewSchema = labellingStateSchema.extend({
@@ -92,10 +103,18 @@ export const labellingMethods = {
     z.object({ studyKey: z.string().min(1), rater: participantSchema }).strict(),
     labellingViewSchema,
   ),
-  /** `ms`: time from the item being shown to the label being confirmed. */
+  /**
+   * `ms`: time from the item being shown to the label being confirmed. `checklist`: for a verdict item
+   * with a checklist, a YES/NO for every entry (by checklist id), given with the overall verdict.
+   */
   giveLabel: method(
     z
-      .object({ ...itemArg, label: z.string().min(1).max(200), ms: z.number().nonnegative().max(86_400_000) })
+      .object({
+        ...itemArg,
+        label: z.string().min(1).max(200),
+        ms: z.number().nonnegative().max(86_400_000),
+        checklist: z.record(z.string().min(1).max(200), z.enum(VERDICTS)).optional(),
+      })
       .strict(),
     labellingStateSchema,
   ),

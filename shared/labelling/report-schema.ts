@@ -25,6 +25,31 @@ const sidesSchema = z.object({ pooled: comparisonSchema.nullable(), perRater: z.
 
 export const alphaSchema = estimateSchema.extend({ items: z.number().int(), coders: z.array(z.string()) });
 
+/**
+ * Raters against the judge item by item on the checklists of graded verdict items (SlackBench's
+ * summaries). Each (rater, item, checklist entry) is one pair; intervals resample whole items, because the
+ * entries of one item are not independent of each other.
+ */
+export const checklistReportSchema = z.object({
+  /** Verdict items with a checklist that at least one rater graded entry by entry. */
+  items: z.number().int(),
+  /** Checklist entries of those items that carry the judge's verdict. */
+  judgedEntries: z.number().int(),
+  /** Against the judge's per-entry verdicts (`judge.checklist`), pooled over items and raters, and per rater. */
+  vsJudge: sidesSchema,
+  raterPairs: z.array(z.object({ first: z.string(), second: z.string(), comparison: comparisonSchema })),
+  disagreements: z.array(
+    z.object({
+      itemId: z.string(),
+      checklistId: z.string(),
+      text: z.string(),
+      rater: z.string(),
+      raterVerdict: z.enum(['YES', 'NO']),
+      judgeVerdict: z.enum(['YES', 'NO']),
+    }),
+  ),
+});
+
 export const EXCLUSION_REASONS = ['skipped', 'flagged', 'unknown_item', 'outside_label_set', 'replaced'] as const;
 
 export const agreementReportSchema = z.object({
@@ -72,10 +97,13 @@ export const agreementReportSchema = z.object({
     }),
   ),
   excluded: z.array(z.object({ itemId: z.string(), rater: z.string(), reason: z.enum(EXCLUSION_REASONS) })),
+  /** Per checklist entry; null when no rater graded a checklist. */
+  checklist: checklistReportSchema.nullable(),
 });
 
 export type Estimate = z.infer<typeof estimateSchema>;
 export type Comparison = z.infer<typeof comparisonSchema>;
 export type AlphaSummary = z.infer<typeof alphaSchema>;
 export type AgreementReport = z.infer<typeof agreementReportSchema>;
+export type ChecklistReport = z.infer<typeof checklistReportSchema>;
 export type ExclusionReason = (typeof EXCLUSION_REASONS)[number];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agreementReport, FINAL_CODER } from './report.js';
 import { agreementReportSchema } from './report-schema.js';
-import type { LabellingItem } from './items.js';
+import type { LabellingItem, VerdictItem } from './items.js';
 import type { RaterLabel } from './labels.js';
 
 const CO = 'complies';
@@ -200,6 +200,48 @@ describe('agreementReport edge cases', () => {
     expect(r.vsFinal.perRater.ben).toBeUndefined();
     expect(r.raterPairs[0]?.comparison.pairs).toBe(1);
     expect(r.disagreements).toEqual([]);
+  });
+
+  it('scores checklist entries against the judge, leaving out entries the judge did not grade and skipped items', () => {
+    const graded = (id: string, judge: Record<string, 'YES' | 'NO'>): LabellingItem => ({
+      ...(verdict(id, 'NO') as VerdictItem),
+      category: 'SU',
+      checklist: [
+        { id: 'k1', text: 'First point.' },
+        { id: 'k2', text: 'Second point.' },
+      ],
+      judge: { final: 'NO', checklist: judge },
+    });
+    const vs = [graded('s1', { k1: 'YES', k2: 'NO' }), graded('s2', { k1: 'NO' }), verdict('q1', 'YES')];
+    const r = agreementReport(
+      vs,
+      [
+        { itemId: 's1', rater: 'ana', label: 'NO', checklist: { k1: 'YES', k2: 'YES' } },
+        { itemId: 's2', rater: 'ana', label: 'NO', checklist: { k1: 'NO', k2: 'YES' } },
+        { itemId: 's1', rater: 'ben', label: 'NO', checklist: { k1: 'YES', k2: 'NO' } },
+        { itemId: 's2', rater: 'ben', label: null, skipped: true, checklist: { k1: 'YES', k2: 'YES' } },
+        { itemId: 'q1', rater: 'ben', label: 'YES' },
+      ],
+      { resamples: 200, seed: 1 },
+    );
+    const c = r.checklist!;
+    expect(c.items).toBe(2);
+    expect(c.judgedEntries).toBe(3);
+    // ana: s1 k1 (Y,Y), s1 k2 (Y,N), s2 k1 (N,N); s2 k2 has no judge verdict.
+    expect(c.vsJudge.perRater.ana?.confusion).toEqual([
+      [1, 1],
+      [0, 1],
+    ]);
+    expect(c.vsJudge.perRater.ana?.agreement.value).toBeCloseTo(2 / 3, 12);
+    // ben's skipped s2 is left out: two entries, both agreeing, one item.
+    expect(c.vsJudge.perRater.ben).toMatchObject({ pairs: 2, items: 1, agreement: { value: 1 } });
+    expect(c.vsJudge.pooled).toMatchObject({ pairs: 5, items: 2 });
+    expect(c.raterPairs[0]?.comparison).toMatchObject({ pairs: 2, items: 1, agreement: { value: 0.5 } });
+    expect(c.disagreements).toEqual([
+      { itemId: 's1', checklistId: 'k2', text: 'Second point.', rater: 'ana', raterVerdict: 'YES', judgeVerdict: 'NO' },
+    ]);
+    expect(agreementReportSchema.parse(JSON.parse(JSON.stringify(r)))).toEqual(r);
+    expect(report.checklist).toBeNull();
   });
 
   it('returns empty comparisons for no usable labels', () => {

@@ -2,13 +2,14 @@
  * The agreement report of a labelling session: people against the judges' final label and against
  * each judge, people against each other, Krippendorff's alpha over everyone, a per-dimension table
  * and the list of disagreements. Skipped and flagged labels are left out (and listed as excluded).
- * Checklist verdicts of graded items are kept in the labels but not scored here.
+ * Checklist verdicts of graded verdict items are scored entry by entry in their own section (checklistReport.ts).
  *
  * Pooled rows tabulate over the union of all label sets. When dimensions use different label sets,
  * chance agreement is low across them, so pooled kappa/AC1/PABAK run high: read the per-dimension table.
  */
 import { DEFAULT_LEVEL, DEFAULT_RESAMPLES } from '../stats/bootstrap.js';
 import { deriveSeed } from '../stats/prng.js';
+import { checklistReport, type ChecklistAnswersByItem } from './checklistReport.js';
 import { alphaWithInterval, compare, type LabelPair } from './compare.js';
 import { dimensionOf, labelSetOf, type LabellingItem } from './items.js';
 import type { RaterLabel } from './labels.js';
@@ -28,6 +29,8 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 interface Resolved {
   /** itemId → rater → label, for usable labels only. */
   used: Map<string, Map<string, string>>;
+  /** itemId → rater → checklist answers, for usable labels of verdict items that carry them. */
+  checklists: ChecklistAnswersByItem;
   excluded: AgreementReport['excluded'];
 }
 
@@ -46,6 +49,7 @@ function resolveLabels(items: Map<string, LabellingItem>, labels: ReadonlyArray<
     latest.set(key, record);
   }
   const used = new Map<string, Map<string, string>>();
+  const checklists: ChecklistAnswersByItem = new Map();
   for (const record of latest.values()) {
     const item = items.get(record.itemId) as LabellingItem;
     let reason: ExclusionReason | null = null;
@@ -59,8 +63,13 @@ function resolveLabels(items: Map<string, LabellingItem>, labels: ReadonlyArray<
     const byRater = used.get(record.itemId) ?? new Map<string, string>();
     used.set(record.itemId, byRater);
     byRater.set(record.rater, record.label as string);
+    if (item.kind === 'verdict' && item.checklist && record.checklist) {
+      const entries = checklists.get(record.itemId) ?? new Map<string, Record<string, 'YES' | 'NO'>>();
+      checklists.set(record.itemId, entries);
+      entries.set(record.rater, record.checklist);
+    }
   }
-  return { used, excluded };
+  return { used, checklists, excluded };
 }
 
 export function agreementReport(
@@ -72,7 +81,7 @@ export function agreementReport(
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const level = options.level ?? DEFAULT_LEVEL;
   const items = new Map(itemList.map((i) => [i.id, i]));
-  const { used, excluded } = resolveLabels(items, labels);
+  const { used, checklists, excluded } = resolveLabels(items, labels);
   // Items in file order, so tables and disagreement lists read like the item set.
   const labelled = itemList.filter((i) => used.has(i.id));
   const raters = [...new Set(labelled.flatMap((i) => [...(used.get(i.id) ?? new Map<string, string>()).keys()]))].sort(byText);
@@ -179,5 +188,6 @@ export function agreementReport(
     byDimension,
     disagreements,
     excluded,
+    checklist: checklistReport(labelled, checklists, raters, boot),
   };
 }

@@ -63,6 +63,25 @@ describe('folding a labelling session', () => {
     expect(raterLabelsOf('R1', state).map((l) => l.itemId)).toEqual(['a']);
   });
 
+  it('keeps the checklist answers of a graded verdict with the label, and hands them to the export', () => {
+    const checklist = { c1: 'YES', c2: 'NO' } as const;
+    const state = foldLabelling([
+      ev('labelling_started', started),
+      ev('label_given', { itemId: 'a', label: 'NO', ms: 5, checklist: { c1: 'NO', c2: 'NO' } }),
+      ev('label_given', { itemId: 'a', label: 'NO', ms: 7, checklist }),
+      ev('label_given', { itemId: 'b', label: 'YES', ms: 3 }),
+      ev('label_given', { itemId: 'c', label: 'YES', ms: 3, checklist: { c1: 'MAYBE' } }),
+    ]);
+    expect(state.answers.a).toMatchObject({ kind: 'label', label: 'NO', checklist });
+    expect(state.answers.b).not.toHaveProperty('checklist');
+    // A checklist answer outside YES/NO is not a label the fold can trust.
+    expect(state.answers.c).toBeUndefined();
+    expect(state.unknown).toBe(1);
+    const [a, b] = raterLabelsOf('R1', state);
+    expect(a).toMatchObject({ itemId: 'a', checklist });
+    expect(b).not.toHaveProperty('checklist');
+  });
+
   it('counts events it does not understand instead of guessing, and a log without a start has no position', () => {
     const state = foldLabelling([ev('label_given', { itemId: 'a' }), ev('paused', { reason: 'fire alarm' })]);
     expect(state.unknown).toBe(2);

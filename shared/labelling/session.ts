@@ -4,6 +4,7 @@
  * been undone, and Undo takes back the session's latest action, whichever item it was on.
  */
 import { z } from 'zod';
+import { VERDICTS } from './items.js';
 import type { RaterLabel } from './labels.js';
 
 export const LABELLING_TASK = 'labelling';
@@ -21,17 +22,23 @@ export const labellingStartedSchema = z.object({
 });
 export type LabellingStarted = z.infer<typeof labellingStartedSchema>;
 
+/** A graded verdict item's answers per checklist entry, by checklist id. */
+export const checklistAnswersSchema = z.record(z.string(), z.enum(VERDICTS));
+export type ChecklistAnswers = z.infer<typeof checklistAnswersSchema>;
+
 const labelGiven = z.object({
   itemId: z.string(),
   label: z.string(),
   ms: z.number().nonnegative(),
   practice: z.boolean().optional(),
+  /** Present when the item is a verdict graded item by item: one YES/NO per checklist entry. */
+  checklist: checklistAnswersSchema.optional(),
 });
 const noted = z.object({ itemId: z.string(), note: z.string() });
 const undone = z.object({ itemId: z.string() });
 
 export type Answer =
-  | { kind: 'label'; label: string; ms: number; at: string }
+  | { kind: 'label'; label: string; ms: number; at: string; checklist?: ChecklistAnswers }
   | { kind: 'skip'; note: string; at: string }
   | { kind: 'flag'; note: string; at: string };
 
@@ -88,7 +95,13 @@ function toAnswer(e: FoldEvent): { itemId: string; answer: Answer } | null {
     return p.success
       ? {
           itemId: p.data.itemId,
-          answer: { kind: 'label', label: p.data.label, ms: p.data.ms, at: e.wallTime },
+          answer: {
+            kind: 'label',
+            label: p.data.label,
+            ms: p.data.ms,
+            at: e.wallTime,
+            ...(p.data.checklist ? { checklist: p.data.checklist } : {}),
+          },
         }
       : null;
   }
@@ -133,7 +146,8 @@ export function raterLabelsOf(rater: string, state: LabellingState): RaterLabel[
   return order.flatMap((itemId): RaterLabel[] => {
     const a = state.answers[itemId];
     if (!a) return [];
-    if (a.kind === 'label') return [{ itemId, rater, label: a.label, at: a.at, ms: a.ms }];
+    if (a.kind === 'label')
+      return [{ itemId, rater, label: a.label, at: a.at, ms: a.ms, ...(a.checklist ? { checklist: { ...a.checklist } } : {}) }];
     const common = { itemId, rater, label: null, at: a.at, ...(a.note ? { note: a.note } : {}) };
     return [a.kind === 'skip' ? { ...common, skipped: true } : { ...common, flagged: true }];
   });

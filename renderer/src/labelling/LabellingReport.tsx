@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AppError } from '../../../shared/result';
 import { api } from '../api/client';
+import { ChecklistReport } from './ChecklistReport';
 import { ComparisonTable, Confusion, Disagreements, usedCategories } from './ReportParts';
 import { pct, withInterval, words } from './format';
 import type { ReportView } from './types';
@@ -124,6 +125,7 @@ export function LabellingReport({ studyKey }: { studyKey: string }) {
       ) : (
         <p className="muted">No item has labels from two raters yet.</p>
       )}
+      {r.checklist ? <ChecklistReport c={r.checklist} raters={r.raters} /> : null}
       <h3>Per dimension (all raters vs final label)</h3>
       <table className="tasks lab-stats">
         <thead>

@@ -1,7 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../state/appStore';
-import { ItemCard, LabelChoices, labelDefinitions } from './ItemCard';
-import { NoteForm } from './NoteForm';
+import { ItemPanel } from './ItemPanel';
 import { words } from './format';
 import { useLabelling } from './useLabelling';
 import type { LabellingView } from './types';
@@ -79,87 +77,12 @@ export function LabellingScreen({ studyKey, rater }: { studyKey: string; rater: 
   );
 }
 
-/**
- * One item on screen, mounted afresh for every item shown: its time runs from mount to confirm, and
- * the choice starts from the rater's current answer.
- */
-function ItemPanel({
-  view,
-  labelling: s,
-}: {
-  view: LabellingView;
-  labelling: ReturnType<typeof useLabelling>;
-}) {
-  const current = s.current!;
-  const answer = view.answers[current.item.id];
-  const [selected, setSelected] = useState(answer?.kind === 'label' ? answer.label : undefined);
-  const [noting, setNoting] = useState<'skip' | 'flag' | null>(null);
-  const shownAt = useRef(0);
-  const labels = labelDefinitions(current.item);
-  const feedbackFor = s.feedbackFor;
-  useEffect(() => {
-    shownAt.current = performance.now();
-  }, []);
-  const confirm = () => selected && s.confirm(selected, Math.round(performance.now() - shownAt.current));
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement;
-      if (noting || target.closest('textarea, input')) return;
-      // Enter on a focused toolbar button activates that button, not the label.
-      if (e.key === 'Enter' && target.tagName === 'BUTTON' && !target.classList.contains('lab-choice'))
-        return;
-      if (e.key === 'Enter') {
-        e.preventDefault();
-        if (feedbackFor) s.continueAfterFeedback();
-        else confirm();
-        return;
-      }
-      const n = Number(e.key);
-      if (!feedbackFor && Number.isInteger(n) && n >= 1 && n <= labels.length)
-        setSelected(labels[n - 1]?.label);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
-
-  return (
-    <>
-      <div className="lab-main">
-        <ItemCard item={current.item} />
-        <aside className="lab-side">
-          <h2 className="lab-side-title">Choose a label</h2>
-          <LabelChoices
-            item={current.item}
-            selected={selected}
-            onSelect={setSelected}
-            disabled={!!feedbackFor}
-          />
-          {feedbackFor ? (
-            <Feedback view={view} itemId={feedbackFor} onContinue={s.continueAfterFeedback} />
-          ) : (
-            <button className="primary lab-confirm" disabled={!selected} onClick={confirm}>
-              Confirm and next <kbd>Enter</kbd>
-            </button>
-          )}
-          <p className="muted small">Keys: 1–{labels.length} choose a label, Enter confirms.</p>
-          {feedbackFor ? null : (
-            <div className="lab-row">
-              <button onClick={() => setNoting('skip')}>Skip…</button>
-              <button onClick={() => setNoting('flag')}>Flag…</button>
-            </div>
-          )}
-        </aside>
-      </div>
-      {noting ? (
-        <NoteForm kind={noting} onCancel={() => setNoting(null)} onSubmit={(note) => s.note(noting, note)} />
-      ) : null}
-    </>
-  );
-}
-
 function describeAnswer(a: LabellingView['answers'][string]): string {
-  if (a.kind === 'label') return words(a.label);
+  if (a.kind === 'label') {
+    const graded = Object.values(a.checklist ?? {});
+    const yes = graded.filter((v) => v === 'YES').length;
+    return graded.length ? `${words(a.label)}, checklist ${yes} of ${graded.length} YES` : words(a.label);
+  }
   return `${a.kind === 'skip' ? 'skipped' : 'flagged'} (“${a.note}”)`;
 }
 
@@ -189,25 +112,6 @@ function Progress({
         </span>
       </div>
       <progress max={total || 1} value={done} />
-    </div>
-  );
-}
-
-function Feedback({ view, itemId, onContinue }: { view: LabellingView; itemId: string; onContinue(): void }) {
-  const expected = view.practiceAnswers[itemId];
-  const given = view.answers[itemId];
-  const right = given?.kind === 'label' && given.label === expected?.answer;
-  return (
-    <div className={`lab-feedback ${right ? 'lab-right' : 'lab-wrong'}`} role="status">
-      <strong>
-        {right
-          ? 'Yes — that is the expected label.'
-          : `The expected label is “${words(expected?.answer ?? '?')}”.`}
-      </strong>
-      {expected?.why ? <p>{expected.why}</p> : null}
-      <button className="primary" onClick={onContinue} autoFocus>
-        Continue <kbd>Enter</kbd>
-      </button>
     </div>
   );
 }

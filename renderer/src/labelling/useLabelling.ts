@@ -14,6 +14,11 @@ export function nextOpen(view: Pick<LabellingView, 'queue' | 'answers'>, from: n
   return n;
 }
 
+function sameChecklist(a: Record<string, string> | undefined, b: Record<string, string> | undefined): boolean {
+  const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})]);
+  return [...keys].every((k) => a?.[k] === b?.[k]);
+}
+
 /**
  * A rater's session on screen. The view only changes from what main returns, i.e. after the action is on
  * disk; `cursor` is the item shown (queue length once every item has an answer).
@@ -73,15 +78,15 @@ export function useLabelling(studyKey: string, rater: string) {
     cursor,
     current,
     feedbackFor,
-    confirm: (label: string, ms: number) => {
+    confirm: (label: string, ms: number, checklist?: Record<string, 'YES' | 'NO'>) => {
       if (!current || !view) return;
       const id = current.item.id;
       const before = view.answers[id];
       // Re-confirming an unchanged answer (after going Back) moves on without writing a duplicate.
-      if (before?.kind === 'label' && before.label === label && !current.practice)
+      if (before?.kind === 'label' && before.label === label && sameChecklist(before.checklist, checklist) && !current.practice)
         return setCursor(nextOpen(view, cursor));
       void run(
-        () => api().giveLabel({ sessionId, itemId: id, label, ms }),
+        () => api().giveLabel({ sessionId, itemId: id, label, ms, ...(checklist ? { checklist } : {}) }),
         (_, merged) => (current.practice ? setFeedbackFor(id) : setCursor(nextOpen(merged, cursor))),
       );
     },
