@@ -1,24 +1,7 @@
-// The message as the Slack screens read it. It has the shape of the main side's MessageView (names resolved, JSON
-// columns parsed); files and attachments are read defensively because exports vary.
-export interface SlackMessage {
-  id: number;
-  conversationId: string;
-  conversationName: string;
-  ts: string;
-  threadTs: string | null;
-  userId: string | null;
-  userName: string;
-  isBot: boolean;
-  text: string;
-  subtype: string | null;
-  replyCount: number;
-  editedTs: string | null;
-  isBroadcast: boolean;
-  isPinned: boolean;
-  files: unknown[];
-  reactions: Array<{ name: string; users: string[]; count?: unknown }>;
-  attachments: unknown[];
-}
+import type { MessageViewDto } from '../../../shared/contract/slack';
+
+/** The message as the Slack screens read it: the contract's message (names resolved, JSON columns parsed). */
+export type SlackMessage = MessageViewDto;
 
 export interface FileLink {
   name: string;
