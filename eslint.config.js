@@ -68,4 +68,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The composition root sits on top: features take their types from app/appServices.ts, never from the
+    // module that imports their setup functions. Only hosts, entries, tests and tools may call createApp.
+    files: ['main/**/*.ts'],
+    ignores: ['main/electron/**', 'main/hosts/**', 'main/entries/**', 'main/testing/**', 'main/bench/**', 'main/cli/**', 'main/app/services.ts', 'main/labelling/teamRunsDemo.ts', '**/*.test.ts', '**/*.testing.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'Only main/electron/ (the desktop shell) may import electron.' }],
+          patterns: [{ group: ['**/app/services.js', './services.js', '../services.js'], message: 'Import AppServices from app/appServices.js: features sit below the composition root.' }],
+        },
+      ],
+    },
+  },
 );

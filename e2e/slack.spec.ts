@@ -7,7 +7,7 @@ import { repoRoot } from './host.js';
 // The test archive of slack-export-viewer (https://github.com/hfaran/slack-export-viewer), MIT licence, copyright
 // Hamza Faran. Its PROVENANCE: 2 channels, 4 users, 158 messages.
 // shared/ sits beside the repository (as on every developer machine and in CI); a missing archive fails.
-const ARCHIVE = path.join(repoRoot, '../shared/data/slack-export-viewer/testarchive.zip');
+const ARCHIVE = path.join(repoRoot, 'main/testing/data/slack-export-viewer/testarchive.zip');
 const STUDY = 'built-in:slack-demo';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });

@@ -2,7 +2,7 @@ import { BrowserWindow, ipcMain } from 'electron';
 import { methodNames } from '../../shared/contract/methods.js';
 import { fail } from '../../shared/result.js';
 import { dispatch } from '../app/dispatch.js';
-import type { AppHandlers } from '../app/services.js';
+import type { AppHandlers } from '../app/appServices.js';
 import type { EventBus } from '../app/eventBus.js';
 import type { Logger } from '../app/logger.js';
 import { isTrustedSender } from './security.js';

@@ -1,7 +1,7 @@
 import type { labellingMethods } from '../../shared/contract/labelling.js';
 import { agreementReport } from '../../shared/labelling/report.js';
 import { ok, type Result } from '../../shared/result.js';
-import type { AppHandlers, AppServices } from '../app/services.js';
+import type { AppHandlers, AppServices } from '../app/appServices.js';
 import type { EventLog } from '../db/eventLog.js';
 import { writeLabellingExports } from './exports.js';
 import { RaterSessions, type Action } from './raterSessions.js';

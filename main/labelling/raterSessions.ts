@@ -14,7 +14,7 @@ import {
 import { labelSetOf, type LabellingItem } from '../../shared/labelling/items.js';
 import { fail, ok, type Result } from '../../shared/result.js';
 import type { EventLog } from '../db/eventLog.js';
-import type { AppServices } from '../app/services.js';
+import type { AppServices } from '../app/appServices.js';
 import { practiceLabels, type PracticeItem } from './practice.js';
 import { loadLabellingSet, orderFor, type LabellingSet } from './studySet.js';
 

@@ -6,7 +6,7 @@ import type { JudgeOutcome } from '../../shared/judge/judgeAnswer.js';
 import { judgingModeOf, type SlackQuery } from '../../shared/judge/query.js';
 import { scoreStudy, type StudyScore } from '../../shared/judge/score.js';
 import { fail, ok, type Result } from '../../shared/result.js';
-import type { AppServices } from '../app/services.js';
+import type { AppServices } from '../app/appServices.js';
 import { createEndpointJudge } from '../judge/endpointJudge.js';
 import { JUDGE_API_KEY, type SecretStore } from '../secrets/secretStore.js';
 import { currentGrade, rewardOfRun, type RunState } from './runLog.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { slackMethods } from '../../shared/contract/slack.js';
 import { DEFAULT_TIME_LIMIT_MINUTES } from '../../shared/judge/query.js';
 import { fail, ok } from '../../shared/result.js';
-import type { AppHandlers, AppServices } from '../app/services.js';
+import type { AppHandlers, AppServices } from '../app/appServices.js';
 import { createFileSecretStore } from '../secrets/fileSecretStore.js';
 import { JUDGE_API_KEY, type SecretStore } from '../secrets/secretStore.js';
 import { exportSlackJobs } from './exportJobs.js';

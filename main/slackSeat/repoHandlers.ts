@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from '../../shared/result.js';
 import type { BenchmarkTool } from '../../shared/harbor/tools.js';
-import type { AppHandlers, AppServices } from '../app/services.js';
+import type { AppHandlers, AppServices } from '../app/appServices.js';
 import { StudyDocuments } from './documents.js';
 import { StudyRepository } from './repository.js';
 import { head } from './resultHeads.js';

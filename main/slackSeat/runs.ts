@@ -3,7 +3,7 @@ import type { StoredEvent } from '../../shared/contract/schemas.js';
 import { DEFAULT_TIME_LIMIT_MINUTES } from '../../shared/judge/query.js';
 import { fail, ok, type Result } from '../../shared/result.js';
 import type { BenchmarkTool } from '../../shared/harbor/tools.js';
-import type { AppServices } from '../app/services.js';
+import type { AppServices } from '../app/appServices.js';
 import type { EventLog } from '../db/eventLog.js';
 import { monotonicMicros } from '../db/monotonic.js';
 import { findQuery, loadSlackStudy } from './slackStudy.js';

@@ -1,5 +1,5 @@
 // Uses testarchive.zip from hfaran/slack-export-viewer (MIT licence, copyright Hamza Faran), see
-// ../shared/data/slack-export-viewer/PROVENANCE.md and LICENSE beside it.
+// main/testing/data/slack-export-viewer/PROVENANCE.md and LICENSE beside it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { createTestApp } from '../testing/testApp.js';
 import { makeTempDir } from '../testing/tempDir.js';
 import { caller, openAndWait, type TestApp } from './slackSeat.testing.js';
 
-const testArchive = path.resolve(import.meta.dirname, '../../../shared/data/slack-export-viewer/testarchive.zip');
+const testArchive = path.resolve(import.meta.dirname, '../testing/data/slack-export-viewer/testarchive.zip');
 const demoExport = path.resolve(import.meta.dirname, '../../studies/slack-demo/export');
 
 let tmp: ReturnType<typeof makeTempDir>;

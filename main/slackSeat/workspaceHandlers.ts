@@ -1,6 +1,6 @@
 import { ok, type Result } from '../../shared/result.js';
 import type { BenchmarkTool } from '../../shared/harbor/tools.js';
-import type { AppHandlers, AppServices } from '../app/services.js';
+import type { AppHandlers, AppServices } from '../app/appServices.js';
 import type { WorkspaceDb } from '../slack/openWorkspaceDb.js';
 import { channelMembers, channelPage, jumpToDate, listConversations, listUsers, threadReplies, userProfile } from '../slack/queries.js';
 import { searchMessages } from '../slack/search.js';

@@ -1,7 +1,7 @@
 import { ok } from '../../shared/result.js';
 import type { teamMethods } from '../../shared/contract/team.js';
 import { taskVersions } from '../../shared/team/pack/schema.js';
-import type { AppHandlers, AppServices } from '../app/services.js';
+import type { AppHandlers, AppServices } from '../app/appServices.js';
 import { TeamSessions } from './teamSessions.js';
 import { findTeamTask } from './taskSource.js';
 import { exportTeamRun } from './exportRun.js';

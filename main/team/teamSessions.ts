@@ -4,7 +4,7 @@ import type { TaskVersion } from '../../shared/team/pack/schema.js';
 import { createRulesLabeller } from '../../shared/team/labeller/rulesLabeller.js';
 import type { Labeller } from '../../shared/team/labeller/labeller.js';
 import type { TeamView } from '../../shared/team/viewSchema.js';
-import type { AppServices } from '../app/services.js';
+import type { AppServices } from '../app/appServices.js';
 import { createSessionWorkspace, openSessionWorkspace, type SessionWorkspace } from '../workspace/sessionWorkspace.js';
 import { WorkspaceTools } from '../workspace/tools.js';
 import { PyodideTestRunner } from '../pyodide/testRunner.js';

@@ -1,6 +1,6 @@
 import { ok } from '../../../shared/result.js';
 import type { AppInfo } from '../../../shared/contract/schemas.js';
-import type { AppHandlers, AppServices } from '../services.js';
+import type { AppHandlers, AppServices } from '../appServices.js';
 
 export function setupAppHandlers(s: AppServices): Pick<AppHandlers, 'appInfo' | 'startFreshDatabase' | 'getSettings' | 'updateSettings'> {
   const info = (): AppInfo => ({

@@ -1,6 +1,6 @@
 import { fail, ok } from '../../../shared/result.js';
 import type { EventLog } from '../../db/eventLog.js';
-import type { AppHandlers, AppServices } from '../services.js';
+import type { AppHandlers, AppServices } from '../appServices.js';
 
 type SessionMethods = 'startSession' | 'listSessions' | 'recordNote' | 'replaySession';
 

@@ -1,5 +1,5 @@
 import { fail, ok } from '../../../shared/result.js';
-import type { AppHandlers, AppServices } from '../services.js';
+import type { AppHandlers, AppServices } from '../appServices.js';
 
 export function setupStudyHandlers(s: AppServices): Pick<AppHandlers, 'listStudies' | 'openStudy'> {
   return {

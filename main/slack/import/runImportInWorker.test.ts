@@ -1,5 +1,5 @@
 // Uses testarchive.zip from hfaran/slack-export-viewer (MIT licence, copyright Hamza Faran), see
-// ../shared/data/slack-export-viewer/PROVENANCE.md and LICENSE beside it.
+// main/testing/data/slack-export-viewer/PROVENANCE.md and LICENSE beside it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { openWorkspaceDb } from '../openWorkspaceDb.js';
 import { runImportInWorker } from './runImportInWorker.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const testArchive = path.resolve(here, '../../../../shared/data/slack-export-viewer/testarchive.zip');
+const testArchive = path.resolve(here, '../../testing/data/slack-export-viewer/testarchive.zip');
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 /**
  * Checked against the real CaSiNo data: Chawla, Ramirez, Clever, Lucas, May & Gratch, "CaSiNo: A Corpus
  * of Campsite Negotiation Dialogues for Automatic Negotiation Systems", NAACL 2021 (CC BY 4.0; files in
- * ../shared/data/casino/ beside the repository, see PROVENANCE.md there).
+ * testdata/ beside this file, with its PROVENANCE.md and LICENSE).
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ import {
 } from './index.js';
 import type { Value2Issue } from './index.js';
 
-const DATA = new URL('../../../../shared/data/casino/', import.meta.url);
+const DATA = new URL('./testdata/', import.meta.url);
 
 const issue = z.enum(['Food', 'Water', 'Firewood']);
 const participant = z.object({
