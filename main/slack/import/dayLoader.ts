@@ -2,6 +2,7 @@ import type { ImportReport } from '../../../shared/slack/importReport.js';
 import type { NameResolver } from '../../../shared/slack/plainText.js';
 import type { WorkspaceDb } from '../openWorkspaceDb.js';
 import type { DayFile } from './exportLayout.js';
+import { jsonErrorPlace } from './exportRefused.js';
 import { toMessageRow, type MessageRow } from './messageRow.js';
 import type { WorkspaceWriter } from './workspaceWriter.js';
 
@@ -55,7 +56,7 @@ export function createDayLoader(db: WorkspaceDb, writer: WorkspaceWriter, report
     try {
       parsed = JSON.parse(read.text) as unknown;
     } catch (error) {
-      return options.skip(name, '', `${name} is not valid JSON (${(error as Error).message}); the file was skipped`);
+      return options.skip(name, '', `not valid JSON: ${jsonErrorPlace(read.text, error as Error)}; the file was skipped`);
     }
     if (!Array.isArray(parsed)) return options.skip(name, '', 'expected a JSON array of messages');
     report.dayFiles++;

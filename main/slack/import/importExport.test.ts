@@ -76,13 +76,18 @@ describe('importSlackExport on the real test archive', () => {
     expect(count(db, 'SELECT count(*) FROM users')).toBe(4);
   });
 
-  it('refuses an entry whose declared size passes the limit and imports the rest', async () => {
+  it('refuses a day file whose declared size passes the limit and imports the rest', async () => {
     const db = freshDb();
-    const report = await importSlackExport(db, { source: testArchive, maxEntryBytes: 6000 });
+    // users.json holds 8,902 bytes; five day files hold more than 9,000.
+    const report = await importSlackExport(db, { source: testArchive, maxEntryBytes: 9000 });
     const refused = report.skipped.filter((s) => /zip bomb/.test(s.reason));
     expect(refused.length).toBeGreaterThan(0);
     expect(report.messages).toBeGreaterThan(0);
     expect(report.messages).toBeLessThan(158);
+  });
+
+  it('fails the import when a metadata file passes the limit: without it every name would be wrong', async () => {
+    await expect(importSlackExport(freshDb(), { source: testArchive, maxEntryBytes: 6000 })).rejects.toThrow(/^users\.json: .*zip bomb/);
   });
 
   it('stops between files when cancelled', async () => {

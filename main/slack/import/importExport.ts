@@ -7,6 +7,7 @@ import { beginBulkLoad } from './bulkLoad.js';
 import { createDayLoader, type ReadDay } from './dayLoader.js';
 import { classifyEntries, type DayFile, type MetadataKind } from './exportLayout.js';
 import { conversationSchema, displayName, userSchema, type ExportConversation, type ExportUser } from './exportSchemas.js';
+import { ExportRefused, jsonErrorPlace, someNames } from './exportRefused.js';
 import { openExportSource } from './openSource.js';
 import type { ExportSource } from './source.js';
 import { createWorkspaceWriter, type ConversationKind } from './workspaceWriter.js';
@@ -23,6 +24,7 @@ export interface ImportOptions {
 }
 
 const MAX_LISTED_SKIPS = 500;
+const EXPECTED = 'users.json, channels.json and one folder of day files (<channel>/YYYY-MM-DD.json) per conversation';
 // About 60,000 messages of text. A group's transaction ends with the group (no await happens inside one), and each
 // commit writes one FTS5 segment: larger groups merge less but keep more garbage alive (past 400 MB peak at 32 MB;
 // 8 MB costs a tenth more time).
@@ -38,7 +40,9 @@ const CONVERSATION_FILES: Array<[MetadataKind, ConversationKind]> = [
 export async function importSlackExport(db: WorkspaceDb, options: ImportOptions): Promise<ImportReport> {
   const started = Date.now();
   const report = emptyReport(options.source);
-  const source = await openExportSource(options.source);
+  const source = await openExportSource(options.source).catch((error: unknown) => {
+    throw new ExportRefused(`it could not be read as a zip archive or an export folder (${(error as Error).message})`);
+  });
   try {
     await runImport(db, source, options, report);
   } finally {
@@ -53,6 +57,11 @@ async function runImport(db: WorkspaceDb, source: ExportSource, options: ImportO
   const maxBytes = options.maxEntryBytes ?? 256 * 1024 * 1024;
   const writer = createWorkspaceWriter(db);
   const layout = classifyEntries(source.entries);
+  if (source.entries.length === 0) throw new ExportRefused(`it is empty; a Slack export holds ${EXPECTED}`);
+  if (layout.metadata.size === 0 && layout.days.length === 0) {
+    const found = someNames(source.entries.map((e) => e.name));
+    throw new ExportRefused(`it is not a Slack export: it holds ${found}, but a Slack export holds ${EXPECTED}`);
+  }
   const total = layout.metadata.size + layout.days.length;
   let done = 0;
   const skip = (entry: string, path: string, reason: string) => {
@@ -61,25 +70,22 @@ async function runImport(db: WorkspaceDb, source: ExportSource, options: ImportO
   };
   const progress = () => options.onProgress?.({ entriesDone: done, entriesTotal: total, messages: report.messages });
 
+  // A metadata file that cannot be read ends the import: without it every conversation or name would be wrong.
   const readArray = async <T>(kind: MetadataKind, schema: z.ZodType<T>): Promise<T[]> => {
     const entry = layout.metadata.get(kind);
     if (!entry) return [];
     done++;
-    const parsed = await readJson(source, entry.name, entry, maxBytes);
-    if (!parsed.ok) {
-      skip(entry.name, '', parsed.reason);
-      return [];
-    }
-    if (!Array.isArray(parsed.value)) {
-      skip(entry.name, '', 'expected a JSON array');
-      return [];
-    }
+    const parsed = await readJson(source, entry, maxBytes);
+    if (!parsed.ok) throw new ExportRefused(`${entry.name}: ${parsed.reason}`);
+    if (!Array.isArray(parsed.value)) throw new ExportRefused(`${entry.name}: expected a JSON array of ${kind}, found ${describe(parsed.value)}`);
     const items: T[] = [];
+    const problems: string[] = [];
     parsed.value.forEach((item, i) => {
       const r = schema.safeParse(item);
       if (r.success) items.push(r.data);
-      else for (const issue of r.error.issues) skip(entry.name, formatPath([i, ...issue.path]), issue.message);
+      else for (const issue of r.error.issues) problems.push(`${formatPath([i, ...issue.path])}: ${issue.message}`);
     });
+    if (problems.length) throw new ExportRefused(`${entry.name}: ${someNames(problems, 3)}`);
     return items;
   };
 
@@ -150,6 +156,13 @@ async function runImport(db: WorkspaceDb, source: ExportSource, options: ImportO
   } finally {
     bulk?.finish();
   }
+  // Day files were there but not one message could be read: the export is broken, not an empty workspace.
+  if (!report.cancelled && layout.days.length > 0 && report.messages === 0 && report.skipped.length > 0) {
+    const dayNames = new Set(layout.days.map((d) => d.entry.name));
+    const first = report.skipped.find((s) => dayNames.has(s.entry)) ?? report.skipped[0]!;
+    const where = `${first.entry}${first.path ? ` ${first.path}` : ''}`;
+    throw new ExportRefused(`no message could be read from its ${layout.days.length} day file(s); ${where}: ${first.reason}`);
+  }
   report.unknownUsers = loader.unknownUsers();
   progress();
 }
@@ -161,7 +174,6 @@ function dmName(c: ExportConversation, users: Map<string, string>): string {
 
 async function readJson(
   source: ExportSource,
-  label: string,
   entry: { name: string; declaredSize: number },
   maxBytes: number,
 ): Promise<{ ok: true; value: unknown } | { ok: false; reason: string }> {
@@ -170,6 +182,10 @@ async function readJson(
   try {
     return { ok: true, value: JSON.parse(read.text) as unknown };
   } catch (error) {
-    return { ok: false, reason: `${label} is not valid JSON (${(error as Error).message}); the file was skipped` };
+    return { ok: false, reason: `not valid JSON: ${jsonErrorPlace(read.text, error as Error)}` };
   }
+}
+
+function describe(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

@@ -2,6 +2,7 @@
 // the import and posts progress and the final report back. A 'cancel' message aborts between files.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openWorkspaceDb } from '../openWorkspaceDb.js';
+import { ExportRefused } from './exportRefused.js';
 import { importSlackExport } from './importExport.js';
 import type { WorkerImportOptions, WorkerMessage } from './runImportInWorker.js';
 
@@ -26,7 +27,13 @@ if (!opened.ok) {
   })
     .then((report) => post({ type: 'done', report }))
     .catch((error: unknown) =>
-      post({ type: 'error', error: { code: 'internal', message: `The import failed: ${(error as Error).message}` } }),
+      post({
+        type: 'error',
+        error:
+          error instanceof ExportRefused
+            ? { code: 'bad_request', message: error.message }
+            : { code: 'internal', message: `The import failed: ${(error as Error).message}` },
+      }),
     )
     .finally(() => {
       db.close();

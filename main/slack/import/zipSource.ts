@@ -4,12 +4,13 @@ import zlib from 'node:zlib';
 import yauzl from 'yauzl';
 import type { Entry } from 'yauzl';
 import type { ExportEntry, ExportSource, ReadOutcome } from './source.js';
+import { entryName } from './zipNames.js';
 import { tooLarge } from './source.js';
 
 /**
  * Reads the central directory once with yauzl (names and sizes only), then reads entries one at a time in the order
  * the importer asks for: users and conversations first, day files after, wherever they sit in the archive.
- * yauzl decodes entry names as CP437 unless the zip marks them UTF-8, which is what old Slack exports need.
+ * Entry names are decoded by `entryName`: UTF-8 when their bytes are valid UTF-8 (flag or not), else CP437.
  * Entry data is read and inflated synchronously (one pread and one inflateRawSync per entry): an export holds tens of
  * thousands of small day files, and a read stream plus an inflate stream per entry cost ten times the work itself.
  */
@@ -73,13 +74,22 @@ async function readDirectory(fd: number): Promise<Map<string, StoredEntry>> {
     lazyEntries: true,
     autoClose: false,
     strictFileNames: false,
+    // Raw name bytes: yauzl would read every name without the UTF-8 flag as CP437 (see entryName).
+    decodeStrings: false,
   });
   const byName = new Map<string, StoredEntry>();
   try {
     await new Promise<void>((resolve, reject) => {
       zip.on('entry', (entry: Entry) => {
-        if (!entry.fileName.endsWith('/')) {
-          byName.set(entry.fileName.replace(/\\/g, '/'), {
+        let name: string;
+        try {
+          name = entryName(entry);
+        } catch (error) {
+          reject(error as Error);
+          return;
+        }
+        if (!name.endsWith('/')) {
+          byName.set(name, {
             offset: entry.relativeOffsetOfLocalHeader,
             compressedSize: entry.compressedSize,
             uncompressedSize: entry.uncompressedSize,
