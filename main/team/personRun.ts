@@ -28,6 +28,7 @@ export function personRunFromLog(
       seat: m.seat ?? you.name,
       text: m.text,
       to: m.to,
+      ...(m.source?.kind === 'submit' ? { kind: 'submit' } : {}),
       ...(label
         ? {
             label: {

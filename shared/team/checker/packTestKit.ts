@@ -9,6 +9,9 @@ import type { TaskVersion } from '../pack/schema.js';
 import { validateTask } from '../pack/validate.js';
 import type { TaskCheck } from '../pack/validate.js';
 import type { FinalState, StateMessage } from './finalState.js';
+import { foldSession } from '../engine/state.js';
+import type { SessionEvent } from '../engine/events.js';
+import { finalStateFromSession } from './fromSession.js';
 import { sha256 } from './sha256.js';
 
 export const STUDY_DIR = new URL('../../../studies/team-demo/', import.meta.url);
@@ -40,4 +43,19 @@ export function startState(task: ResolvedTask): FinalState {
 
 export function say(round: number, seat: string, to: string, text: string): StateMessage {
   return { round, seat, to, text };
+}
+
+/**
+ * The messages a checker reads after the participant sent `sent` and then submitted `answer`, folded
+ * from engine events as a run's log is: the submission is whatever the engine records for it.
+ */
+export function messagesAfterSubmit(task: ResolvedTask, sent: Array<{ to: string; text: string }>, answer: unknown): StateMessage[] {
+  const events: SessionEvent[] = [
+    { type: 'session_started', task_id: task.id, version: task.version, seed: 0, participant: 'test' },
+    { type: 'round_started', round: 1 },
+    ...sent.map((m): SessionEvent => ({ type: 'participant_message', to: m.to, text: m.text })),
+    { type: 'submitted', answer },
+  ];
+  const start = startState(task);
+  return finalStateFromSession(foldSession(events), { evaluatedSeat: start.evaluatedSeat, hashesBefore: start.hashesBefore, files: start.files }).messages;
 }

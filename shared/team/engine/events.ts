@@ -10,7 +10,7 @@ const to = z.string().min(1);
 
 /** Why a seat's message was said: which line, reply, event or rule produced it. */
 export const messageSourceSchema = z.object({
-  kind: z.enum(['line', 'give_way', 'action', 'final', 'reply', 'default_reply', 'event', 'inherited']),
+  kind: z.enum(['line', 'give_way', 'action', 'final', 'reply', 'default_reply', 'event', 'inherited', 'submit']),
   id: z.string().optional(),
 });
 export type MessageSource = z.infer<typeof messageSourceSchema>;

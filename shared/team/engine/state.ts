@@ -162,6 +162,8 @@ export function applyEvent(state: SessionState, event: SessionEvent): SessionSta
       return s;
     case 'submitted':
       s.submitted = { answer: event.answer };
+      // The benchmark records a submission as the evaluated seat's `[submit] ` message, which checkers read.
+      s.messages = [...s.messages, { round: s.round, seat: null, to: TEAM_CHANNEL, text: submitText(event.answer), source: { kind: 'submit' } }];
       s.endRequested = s.endRequested ?? 'submitted';
       return s;
     case 'checked':
@@ -173,6 +175,14 @@ export function applyEvent(state: SessionState, event: SessionEvent): SessionSta
       return s;
   }
 }
+
+/** The submission as the benchmark's transcript has it: `[submit] ` and the summary (JSON when it has fields). */
+export function submitText(answer: unknown): string {
+  const summary = answer === undefined || answer === null ? '' : typeof answer === 'string' ? answer : JSON.stringify(answer);
+  return `${SUBMIT_PREFIX}${summary}`;
+}
+
+export const SUBMIT_PREFIX = '[submit] ';
 
 /** The state of a session is a fold over its log; resuming after a crash is replaying it. */
 export function foldSession(events: Iterable<SessionEvent>, from: SessionState = initialState()): SessionState {
