@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { slackProtocolSchema, teamProtocolSchema, type StudyProtocol } from '../study/protocol.js';
 
 export const studyKinds = ['team', 'slack', 'labelling'] as const;
 export type StudyKind = (typeof studyKinds)[number];
@@ -36,20 +37,55 @@ const labellingSetup = {
   practice: z.string().min(1).optional(),
 };
 
+/** Sections kept for the issues that build on the study protocol: accepted and checked to be a mapping, not used yet. */
+const reserved = (forWhat: string) =>
+  z
+    .record(z.string(), z.unknown(), { error: `reserved for ${forWhat}: expected a mapping (nothing in it is used yet)` })
+    .optional()
+    .describe(`Reserved for ${forWhat}; accepted, not used yet.`);
+
 const base = {
   schema: z.literal('teamseat/study@1', { error: 'expected `schema: teamseat/study@1`' }),
   id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected lowercase letters, digits and dashes'),
   title: z.string().min(1),
   description: z.string().default(''),
   source: source.optional(),
+  labeller: reserved('the judge panel (who labels runs)'),
+  partners: reserved('the console and partners'),
+  scoring: reserved('scoring'),
+  models: reserved('the model seat'),
 };
 
-/** `study.yaml`, the entry point of every study pack. Per-kind content is validated by that kind's loader. */
-export const studyManifestSchema = z.discriminatedUnion('kind', [
-  z.object({ ...base, kind: z.literal('team'), tasks: z.array(z.string().min(1)).min(1) }),
-  z.object({ ...base, kind: z.literal('slack'), export: z.string().min(1), queries: z.string().min(1) }),
-  z.object({ ...base, kind: z.literal('labelling'), items: z.string().min(1), ...labellingSetup }),
-]);
+/**
+ * `study.yaml`, the entry point of every study pack (studies/FORMAT-study.md). Per-kind content is validated by that
+ * kind's loader; a team or Slack study with a `protocol:` can be run with participants. Unknown fields are errors,
+ * so a misspelt section never passes silently.
+ */
+export const studyManifestSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ ...base, kind: z.literal('team'), tasks: z.array(z.string().min(1)).min(1), protocol: teamProtocolSchema.optional() }),
+    z.strictObject({
+      ...base,
+      kind: z.literal('slack'),
+      export: z.string().min(1),
+      queries: z.string().min(1),
+      /** A bare git repository (default `repo.git`) and a documents folder (default `docs`). */
+      repo: z.string().min(1).optional(),
+      docs: z.string().min(1).optional(),
+      protocol: slackProtocolSchema.optional(),
+    }),
+    z.strictObject({ ...base, kind: z.literal('labelling'), items: z.string().min(1), ...labellingSetup }),
+  ],
+  { error: 'expected `kind:` team, slack or labelling' },
+);
 export type StudyManifest = z.infer<typeof studyManifestSchema>;
+
+/** The protocol of a team or Slack study, with its kind, or null when the study has none. */
+export function protocolOf(manifest: StudyManifest): StudyProtocol | null {
+  if (manifest.kind === 'team' && manifest.protocol) return { kind: 'team', ...manifest.protocol };
+  if (manifest.kind === 'slack' && manifest.protocol) return { kind: 'slack', ...manifest.protocol };
+  return null;
+}
 
 export const STUDY_MANIFEST_FILE = 'study.yaml';

@@ -27,6 +27,8 @@ export const planCellSchema = z.discriminatedUnion('kind', [
     /** Practice cells are played but never scored or counted. */
     practice: z.boolean().default(false),
     timeLimitSec: z.number().int().positive().optional(),
+    /** Seconds before the time limit at which the participant is warned. */
+    timeWarningSec: z.number().int().nonnegative().optional(),
   }),
   z.object({
     kind: z.literal('slack'),
@@ -34,6 +36,8 @@ export const planCellSchema = z.discriminatedUnion('kind', [
     queryId: z.string(),
     practice: z.boolean().default(false),
     timeLimitSec: z.number().int().positive().optional(),
+    /** Seconds before the time limit at which the participant is warned. */
+    timeWarningSec: z.number().int().nonnegative().optional(),
   }),
 ]);
 export type PlanCell = z.infer<typeof planCellSchema>;
