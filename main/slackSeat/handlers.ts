@@ -5,6 +5,7 @@ import { fail, ok } from '../../shared/result.js';
 import type { AppHandlers, AppServices } from '../app/appServices.js';
 import { createFileSecretStore } from '../secrets/fileSecretStore.js';
 import { JUDGE_API_KEY, type SecretStore } from '../secrets/secretStore.js';
+import { deleteWorkspace } from './deleteWorkspace.js';
 import { exportSlackJobs } from './exportJobs.js';
 import { SlackGrading } from './grading.js';
 import { setupRepoHandlers } from './repoHandlers.js';
@@ -57,6 +58,11 @@ export function setupSlackHandlers(s: AppServices, deps: SlackSeatDeps = {}): Pi
     },
     slackImportExport: ({ path: source, title }) => workspaces.importUserExport(source, title),
     slackCancelImport: ({ importId }) => ok({ cancelled: workspaces.cancel(importId) }),
+    slackDeleteWorkspace: ({ workspaceId }) => {
+      const deleted = deleteWorkspace(s, workspaces, runs, workspaceId);
+      if (deleted.ok) s.log.info('slack workspace deleted', { workspaceId });
+      return deleted;
+    },
     slackWorkspaceStatus: ({ workspaceId }) => {
       const known = workspaces.known(workspaceId);
       return known ? ok(known) : fail('not_found', `No Slack workspace "${workspaceId}" in this data folder.`);

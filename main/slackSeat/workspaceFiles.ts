@@ -50,7 +50,14 @@ export class WorkspaceFiles {
   writeMeta(meta: WorkspaceMeta): void {
     const file = this.metaFile(meta.workspaceId);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(`${file}.tmp`, `${JSON.stringify(meta, null, 2)}\n`);
+    // temp + fsync + rename: after a crash the record is the old one or the new one, never half of either.
+    const fd = fs.openSync(`${file}.tmp`, 'w');
+    try {
+      fs.writeSync(fd, `${JSON.stringify(meta, null, 2)}\n`);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(`${file}.tmp`, file);
   }
 

@@ -83,6 +83,24 @@ export class SlackWorkspaces {
     return true;
   }
 
+  /**
+   * Removes a workspace's database (with its WAL files) and its meta file, closing our connection first. Refused
+   * while it imports. The caller checks who may delete it (built-in studies, open runs).
+   */
+  remove(workspaceId: string): Result<{ deleted: true }> {
+    const live = [...this.running.values()].find((r) => r.target.workspaceId === workspaceId);
+    if (live) return fail('conflict', `"${live.target.title}" is importing; cancel the import before deleting it.`);
+    const dbFile = this.files.dbFile(workspaceId);
+    const metaFile = this.files.metaFile(workspaceId);
+    if (!fs.existsSync(metaFile) && !fs.existsSync(dbFile)) return fail('not_found', `No Slack workspace "${workspaceId}" in this data folder.`);
+    this.connections.get(workspaceId)?.close();
+    this.connections.delete(workspaceId);
+    // The meta file goes first: without it a leftover database (held open elsewhere on Windows) never counts as ready.
+    fs.rmSync(metaFile, { force: true });
+    this.files.removeDb(dbFile);
+    return ok({ deleted: true });
+  }
+
   /** A read-only connection to a ready workspace, kept open for the next call. */
   db(workspaceId: string): Result<WorkspaceDb> {
     const cached = this.connections.get(workspaceId);

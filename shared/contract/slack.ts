@@ -294,6 +294,12 @@ export const slackMethods = {
   slackImportExport: method(z.object({ path: z.string().min(1), title: z.string().trim().max(200).optional() }).strict(), workspaceStatusSchema),
   /** The Cancel button on the import progress bar. */
   slackCancelImport: method(z.object({ importId: importIdSchema }).strict(), z.object({ cancelled: z.boolean() })),
+  /**
+   * "Delete…" on the workspaces list (after the UI's confirmation): removes the workspace's database and its record.
+   * Refused for a built-in study's workspace, while it imports, and while an unanswered query run browses it.
+   * A study's workspace comes back, imported afresh, the next time the study is opened.
+   */
+  slackDeleteWorkspace: method(z.object({ workspaceId: workspaceIdSchema }).strict(), z.object({ deleted: z.literal(true) })),
   /** Polling after a reload (events missed while the window was away). */
   slackWorkspaceStatus: method(z.object({ workspaceId: workspaceIdSchema }).strict(), workspaceStatusSchema),
 

@@ -6,6 +6,7 @@ import { ErrorLine, useCall } from '../useCall';
 import { waitReady } from '../workspace/waitReady';
 import { ImportProgressBar } from './ImportProgressBar';
 import { ImportReport } from './ImportReport';
+import { WorkspaceTable } from './WorkspaceTable';
 
 /** Import a Slack export (a .zip or an unpacked folder) and see what was read; list the workspaces already here. */
 export function ImportScreen({ studyKey }: { studyKey?: string | undefined }) {
@@ -91,37 +92,14 @@ export function ImportScreen({ studyKey }: { studyKey?: string | undefined }) {
         </>
       ) : null}
       <h2>Workspaces on this computer</h2>
-      <table className="tasks">
-        <thead>
-          <tr>
-            <th>Workspace</th>
-            <th>From</th>
-            <th>Status</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {workspaces.map((w) => (
-            <tr key={w.workspaceId}>
-              <td>{w.title}</td>
-              <td className="small">{w.origin === 'study' ? `study${w.variant ? ` (${w.variant})` : ''}` : 'imported'}</td>
-              <td className="small">{w.status.replace('_', ' ')}{w.report ? ` · ${w.report.messages.toLocaleString()} messages` : ''}</td>
-              <td>
-                {w.status === 'ready' ? (
-                  <button onClick={() => navigate({ screen: 'slack', studyKey: w.studyKey, workspaceId: w.workspaceId })}>Open</button>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-          {workspaces.length === 0 ? (
-            <tr>
-              <td colSpan={4} className="muted">
-                None yet.
-              </td>
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
+      <WorkspaceTable
+        workspaces={workspaces}
+        onError={setError}
+        onDeleted={(id) => {
+          if (current?.workspaceId === id) setCurrent(undefined);
+          refresh();
+        }}
+      />
     </section>
   );
 }
