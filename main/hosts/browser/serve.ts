@@ -6,6 +6,7 @@ import { confSettingsFactory } from '../../settings/confFactory.js';
 import { defaultDataDir, flagValue, resolveDataDir } from '../../paths.js';
 import { appVersion, findAppRoot } from '../../appRoot.js';
 import { startBrowserHost } from './server.js';
+import { logUnhandledRejections } from './lastResort.js';
 
 /** `npm run serve`: the browser host. Flags: --port N (or TEAMSEAT_PORT), --data-dir DIR (or TEAMSEAT_DATA_DIR). */
 export async function serve(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
@@ -13,6 +14,7 @@ export async function serve(argv: readonly string[] = process.argv.slice(2)): Pr
   const dataDir = resolveDataDir(argv, process.env, () => defaultDataDir());
   const port = Number(flagValue(argv, 'port') ?? process.env.TEAMSEAT_PORT ?? 5417);
   const log = consoleLogger('browser-host');
+  logUnhandledRejections(log);
   const app = createApp({
     host: 'browser',
     version: appVersion(appRoot),

@@ -18,11 +18,29 @@ export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
   "connect-src 'self' ws://127.0.0.1:* ws://localhost:*; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
-/** Serves the built renderer. Paths are resolved inside `root`; anything else is a 404. */
+/** Decodes a request path; undefined for a malformed escape (`/%`, `/a%zz`) or a NUL, which no file name has. */
+function decodePath(urlPath: string): string | undefined {
+  try {
+    const rel = decodeURIComponent(urlPath.split('?')[0] ?? '/');
+    return rel.includes('\0') ? undefined : rel;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Serves the built renderer. Paths are resolved inside `root`; anything else is a 404, a malformed path a 400. */
 export function serveStatic(root: string, urlPath: string, res: http.ServerResponse): void {
-  const rel = decodeURIComponent(urlPath.split('?')[0] ?? '/');
+  const rel = decodePath(urlPath);
+  if (rel === undefined) {
+    res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request path');
+    return;
+  }
   const file = path.resolve(root, '.' + (rel === '/' ? '/index.html' : rel));
-  if (!file.startsWith(path.resolve(root) + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+  if (
+    !file.startsWith(path.resolve(root) + path.sep) ||
+    !fs.existsSync(file) ||
+    !fs.statSync(file).isFile()
+  ) {
     res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
     return;
   }
@@ -32,5 +50,8 @@ export function serveStatic(root: string, urlPath: string, res: http.ServerRespo
     'x-content-type-options': 'nosniff',
     'cache-control': 'no-cache',
   });
-  fs.createReadStream(file).pipe(res);
+  // A file removed between the check and the read must cost this response only.
+  fs.createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
