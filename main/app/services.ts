@@ -10,6 +10,10 @@ import { setupSessionHandlers } from './handlers/sessionHandlers.js';
 import { setupLabellingHandlers } from '../labelling/handlers.js';
 import { setupTeamHandlers } from '../team/handlers.js';
 import { setupSlackHandlers } from '../slackSeat/handlers.js';
+import { AccessControl } from '../access/accessControl.js';
+import { setupAccessHandlers } from '../access/handlers.js';
+import { setupStudyProtocolHandlers } from '../study/handlers.js';
+import { createOwnership } from '../access/ownership.js';
 
 export type { AppHandlers, AppOptions, AppServices } from './appServices.js';
 
@@ -19,7 +23,9 @@ export const DATABASE_FILE = 'teamseat.db';
  * The composition root of everything that is not Electron: both hosts call this, then expose
  * `handlers` and `bus` over their own transport. One setupX() per feature, as in Electron Fiddle.
  */
-export function createApp(options: AppOptions): AppServices & { handlers: AppHandlers; close(): void } {
+export function createApp(
+  options: AppOptions,
+): AppServices & { handlers: AppHandlers; access: AccessControl; ownership: ReturnType<typeof createOwnership>; close(): void } {
   const services: AppServices = {
     options,
     log: options.log,
@@ -32,6 +38,8 @@ export function createApp(options: AppOptions): AppServices & { handlers: AppHan
     bus: new EventBus(),
     closers: [],
   };
+  // Links and the experimenter token, kept in the data dir so they survive a restart (main/access/accessFile.ts).
+  const access = new AccessControl(options.dataDir, { notice: (m) => options.log.warn(m) });
   const handlers: AppHandlers = {
     ...setupAppHandlers(services),
     ...setupStudyHandlers(services),
@@ -39,10 +47,14 @@ export function createApp(options: AppOptions): AppServices & { handlers: AppHan
     ...setupLabellingHandlers(services),
     ...setupTeamHandlers(services),
     ...setupSlackHandlers(services, options.secretStore ? { secrets: options.secretStore } : {}),
+    ...setupAccessHandlers(services, access),
+    ...setupStudyProtocolHandlers(services),
   };
   return {
     ...services,
     handlers,
+    access,
+    ownership: createOwnership(services, handlers),
     close: () => {
       for (const close of services.closers) void close();
       services.database.close();

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Result } from '../result.js';
+import type { AccessScope } from './access.js';
 
 /** One method the UI may ask of the main side: a schema for its argument and one for its result. */
 export interface MethodDef<A extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
@@ -20,6 +21,8 @@ export type ResultOf<C extends Contract, K extends keyof C> = z.output<C[K]['res
 /** Who is calling: handlers never trust the renderer, but they may log where a call came from. */
 export interface CallContext {
   host: 'electron' | 'browser' | 'test';
+  /** Whose link made the call (see access.ts); absent means the experimenter (the desktop's main window, tests). */
+  access?: AccessScope;
 }
 
 /** What main implements: one function per method, receiving arguments already parsed by the schema. */

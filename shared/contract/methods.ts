@@ -2,6 +2,8 @@ import { foundationMethods } from './foundation.js';
 import { labellingMethods } from './labelling.js';
 import { teamMethods } from './team.js';
 import { slackMethods } from './slack.js';
+import { accessMethods } from './access.js';
+import { studyMethods } from './study.js';
 
 /**
  * Everything the UI can ask of the main side, one file per feature. Both hosts (Electron IPC, browser
@@ -12,6 +14,8 @@ export const contract = {
   ...labellingMethods,
   ...teamMethods,
   ...slackMethods,
+  ...accessMethods,
+  ...studyMethods,
 };
 
 export type AppContract = typeof contract;

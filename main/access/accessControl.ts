@@ -1,0 +1,117 @@
+import crypto from 'node:crypto';
+import type { AccessScope } from '../../shared/contract/access.js';
+import { loadAccessFile, saveAccessFile, type AccessFileContent } from './accessFile.js';
+import { hashPin, PinAttempts, verifyPin } from './pin.js';
+
+export type LinkScope = Exclude<AccessScope, { kind: 'experimenter' }>;
+
+const UNLOCK_TTL_MS = 8 * 3_600_000;
+
+const sameScope = (a: LinkScope, b: LinkScope) =>
+  a.kind === 'participant'
+    ? b.kind === 'participant' && a.studyKey === b.studyKey && a.participantId === b.participantId
+    : b.kind === 'rater' && a.studyKey === b.studyKey && a.rater === b.rater;
+
+const equalText = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+};
+
+/**
+ * Tokens → scopes, for both hosts. The experimenter token and every link survive a restart (see accessFile.ts);
+ * tokens given out by a correct kiosk PIN live only as long as this host process.
+ */
+export class AccessControl {
+  private content: AccessFileContent;
+  private readonly unlocked = new Map<string, number>();
+  readonly pinAttempts: PinAttempts;
+
+  constructor(
+    private readonly dataDir: string,
+    opts: { notice?: (message: string) => void; now?: () => number; fixedToken?: string } = {},
+  ) {
+    this.now = opts.now ?? Date.now;
+    this.pinAttempts = new PinAttempts(this.now);
+    this.content = loadAccessFile(dataDir, opts.notice ?? (() => {}));
+    if (opts.fixedToken && opts.fixedToken !== this.content.secret) {
+      // Tests pin the experimenter token; links made under it stay verifiable because the secret is the token.
+      this.content = { ...this.content, secret: opts.fixedToken };
+      saveAccessFile(this.dataDir, this.content);
+    }
+  }
+
+  private readonly now: () => number;
+
+  /** The experimenter's token, as the browser host prints it in its link. */
+  get experimenterToken(): string {
+    return this.content.secret;
+  }
+
+  /** The scope a token grants, or null for a missing, wrong or revoked one. */
+  resolve(token: string | undefined): AccessScope | null {
+    if (!token) return null;
+    if (equalText(token, this.content.secret)) return { kind: 'experimenter' };
+    const until = this.unlocked.get(token);
+    if (until !== undefined) {
+      if (until > this.now()) return { kind: 'experimenter' };
+      this.unlocked.delete(token);
+    }
+    const dot = token.indexOf('.');
+    if (dot < 0) return null;
+    const id = token.slice(0, dot);
+    const entry = this.content.links.find((l) => l.id === id);
+    if (!entry || !equalText(token.slice(dot + 1), this.mac(id))) return null;
+    return entry.scope;
+  }
+
+  /** The capability for a participant or rater link: the same one each time for the same scope. */
+  linkFor(scope: LinkScope): string {
+    let entry = this.content.links.find((l) => sameScope(l.scope, scope));
+    if (!entry) {
+      entry = { id: crypto.randomBytes(12).toString('hex'), scope, createdAt: new Date(this.now()).toISOString() };
+      this.write({ ...this.content, links: [...this.content.links, entry] });
+    }
+    return `${entry.id}.${this.mac(entry.id)}`;
+  }
+
+  hasPin(): boolean {
+    return this.content.pin !== null;
+  }
+
+  async setPin(pin: string): Promise<void> {
+    const pinHash = await hashPin(pin);
+    this.write({ ...this.content, pin: pinHash });
+    this.pinAttempts.recordSuccess();
+  }
+
+  /**
+   * Checks a PIN typed at a kiosk. Right: a fresh experimenter token for that tab (never the stored secret).
+   * Wrong or locked: how long to wait before the next try.
+   */
+  async unlock(pin: string): Promise<{ ok: true; token: string } | { ok: false; reason: 'no_pin' | 'wrong' | 'locked'; waitMs: number }> {
+    const pinHash = this.content.pin;
+    if (!pinHash) return { ok: false, reason: 'no_pin', waitMs: 0 };
+    const wait = this.pinAttempts.waitMs();
+    if (wait > 0) return { ok: false, reason: 'locked', waitMs: wait };
+    // Counted before the (slow) check, so parallel guesses cannot all slip in under one count.
+    this.pinAttempts.recordFailure();
+    const right = /^[0-9]{4,12}$/.test(pin) && (await verifyPin(pin, pinHash));
+    if (!right) {
+      return { ok: false, reason: 'wrong', waitMs: this.pinAttempts.waitMs() };
+    }
+    this.pinAttempts.recordSuccess();
+    const token = `x${crypto.randomBytes(24).toString('base64url')}`;
+    this.unlocked.set(token, this.now() + UNLOCK_TTL_MS);
+    return { ok: true, token };
+  }
+
+  private mac(id: string): string {
+    return crypto.createHmac('sha256', this.content.secret).update(`link:${id}`).digest('base64url');
+  }
+
+  private write(next: AccessFileContent): void {
+    saveAccessFile(this.dataDir, next);
+    this.content = next;
+  }
+}

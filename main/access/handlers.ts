@@ -1,0 +1,40 @@
+import { fail, ok } from '../../shared/result.js';
+import type { AppHandlers, AppServices } from '../app/appServices.js';
+import type { AccessControl } from './accessControl.js';
+
+type AccessHandlers = Pick<
+  AppHandlers,
+  'accessWhoAmI' | 'participantLink' | 'raterLink' | 'setKioskPin' | 'kioskPinStatus' | 'unlockKiosk'
+>;
+
+/** Links, the kiosk PIN and "who am I". Which scope may call which of these is decided in policy.ts. */
+export function setupAccessHandlers(s: AppServices, access: AccessControl): AccessHandlers {
+  return {
+    accessWhoAmI: (_args, ctx) => {
+      const scope = ctx.access ?? { kind: 'experimenter' as const };
+      if (scope.kind === 'participant') return ok({ kind: 'participant' as const, participantId: scope.participantId });
+      if (scope.kind === 'rater') return ok({ kind: 'rater' as const, studyKey: scope.studyKey, rater: scope.rater });
+      return ok({ kind: 'experimenter' as const });
+    },
+    participantLink: ({ studyKey, participantId }) =>
+      ok({ fragment: `kiosk=${access.linkFor({ kind: 'participant', studyKey, participantId })}`, scope: 'participant' as const }),
+    raterLink: ({ studyKey, rater }) => ok({ fragment: `kiosk=${access.linkFor({ kind: 'rater', studyKey, rater })}`, scope: 'rater' as const }),
+    setKioskPin: async ({ pin }) => {
+      await access.setPin(pin);
+      s.log.info('kiosk PIN set');
+      return ok({ set: true });
+    },
+    kioskPinStatus: () => ok({ set: access.hasPin() }),
+    unlockKiosk: async ({ pin }) => {
+      const r = await access.unlock(pin);
+      if (r.ok) {
+        s.log.info('kiosk left with the experimenter PIN');
+        return ok({ token: r.token });
+      }
+      s.log.warn('kiosk PIN refused', { reason: r.reason });
+      if (r.reason === 'no_pin') return fail('unauthorized', 'No experimenter PIN is set. The experimenter can end the kiosk from their own screen.');
+      if (r.reason === 'locked') return fail('unauthorized', `Too many wrong PINs. Try again in ${Math.ceil(r.waitMs / 1000)} seconds.`);
+      return fail('unauthorized', r.waitMs > 0 ? `Wrong PIN. Try again in ${Math.ceil(r.waitMs / 1000)} seconds.` : 'Wrong PIN.');
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import type { AccessScope } from '../../shared/contract/access.js';
+
+/** What a participant or rater owns right now, looked up when they call (their plan moves on between calls). */
+export interface Ownership {
+  /** The seat of the participant's current run step, or null between runs. */
+  participantSeat(participantId: string): Promise<OwnedSeat | null>;
+  /** The labelling sessions of this rater in this study. */
+  raterSessions(studyKey: string, rater: string): Promise<string[]>;
+}
+
+/** A run step's seat: the team session, or the Slack run and the workspace it browses. */
+export type OwnedSeat = { kind: 'team'; sessionId: string } | { kind: 'slack'; runId: string; workspaceId: string };
+
+type Args = Record<string, unknown>;
+/** Returns why the call is refused, or null when it is allowed. */
+type Check<S> = (args: Args, scope: S, owned: Ownership) => string | null | Promise<string | null>;
+type ParticipantScope = Extract<AccessScope, { kind: 'participant' }>;
+type RaterScope = Extract<AccessScope, { kind: 'rater' }>;
+
+const always = () => null;
+const NOT_YOUR_RUN = 'this link may use only its own current run';
+
+const seat = (scope: ParticipantScope, owned: Ownership) => owned.participantSeat(scope.participantId);
+
+const ownTeamSession: Check<ParticipantScope> = async (args, scope, owned) => {
+  const s = await seat(scope, owned);
+  return s?.kind === 'team' && args.sessionId === s.sessionId ? null : NOT_YOUR_RUN;
+};
+const ownSlackRun: Check<ParticipantScope> = async (args, scope, owned) => {
+  const s = await seat(scope, owned);
+  return s?.kind === 'slack' && args.runId === s.runId ? null : NOT_YOUR_RUN;
+};
+/** Browsing the run's workspace: with the run id, so main records the call as the benchmark's tool call. */
+const ownBrowse: Check<ParticipantScope> = async (args, scope, owned) => {
+  const s = await seat(scope, owned);
+  return s?.kind === 'slack' && args.workspaceId === s.workspaceId && args.runId === s.runId ? null : NOT_YOUR_RUN;
+};
+/** Name look-ups (mentions, member lists) are the app's work, recorded or not, but only in the run's workspace. */
+const ownWorkspace: Check<ParticipantScope> = async (args, scope, owned) => {
+  const s = await seat(scope, owned);
+  return s?.kind === 'slack' && args.workspaceId === s.workspaceId && (args.runId === undefined || args.runId === s.runId)
+    ? null
+    : NOT_YOUR_RUN;
+};
+const ownId: Check<ParticipantScope> = (args, scope) => (args.participantId === scope.participantId ? null : 'this link may use only its own plan');
+const ownStudy: Check<ParticipantScope> = (args, scope) => (args.studyKey === scope.studyKey ? null : NOT_YOUR_RUN);
+const ownRepo: Check<ParticipantScope> = async (args, scope, owned) => {
+  const s = await seat(scope, owned);
+  return args.studyKey === scope.studyKey && s?.kind === 'slack' && args.runId === s.runId ? null : NOT_YOUR_RUN;
+};
+
+/**
+ * A participant link: the kiosk methods, and the seat methods of their own current run only. Anything not listed
+ * (the library, settings changes, replaySession, exports, other sessions, starting runs) is refused.
+ */
+export const participantMethods: Record<string, Check<ParticipantScope>> = {
+  accessWhoAmI: always,
+  unlockKiosk: always,
+  participantStep: ownId,
+  participantConsent: ownId,
+  participantAnswer: ownId,
+  participantNext: ownId,
+  participantStartRun: ownId,
+  participantWithdraw: ownId,
+  /** Projected to the typing delay only (see project.ts). */
+  getSettings: always,
+  teamView: ownTeamSession,
+  teamSend: ownTeamSession,
+  teamTool: ownTeamSession,
+  teamAcceptDeal: ownTeamSession,
+  teamSubmit: ownTeamSession,
+  teamPause: ownTeamSession,
+  teamResume: ownTeamSession,
+  slackRunView: ownSlackRun,
+  slackPauseRun: ownSlackRun,
+  slackResumeRun: ownSlackRun,
+  slackSubmitAnswer: ownSlackRun,
+  slackWorkspaceStatus: ownWorkspace,
+  slackUsers: ownWorkspace,
+  slackUser: ownWorkspace,
+  slackChannelMembers: ownWorkspace,
+  slackConversations: ownBrowse,
+  slackChannelPage: ownBrowse,
+  slackJumpToDate: ownBrowse,
+  slackThread: ownBrowse,
+  slackSearch: ownBrowse,
+  slackStudyResources: ownStudy,
+  slackRepoTree: ownRepo,
+  slackRepoFile: ownRepo,
+  slackRepoCommits: ownRepo,
+  slackRepoCommit: ownRepo,
+  slackRepoSearch: ownRepo,
+  slackDocument: ownRepo,
+};
+
+const NOT_YOUR_SESSION = 'this link may use only its own labelling session';
+const ownLabelling: Check<RaterScope> = async (args, scope, owned) =>
+  typeof args.sessionId === 'string' && (await owned.raterSessions(scope.studyKey, scope.rater)).includes(args.sessionId) ? null : NOT_YOUR_SESSION;
+
+/** A rater link: their own labelling session in their own study, under their own rater id. */
+export const raterMethods: Record<string, Check<RaterScope>> = {
+  accessWhoAmI: always,
+  unlockKiosk: always,
+  getSettings: always,
+  openLabelling: (args, scope) => (args.studyKey === scope.studyKey && args.rater === scope.rater ? null : NOT_YOUR_SESSION),
+  giveLabel: ownLabelling,
+  skipItem: ownLabelling,
+  flagItem: ownLabelling,
+  undoLabel: ownLabelling,
+};
+
+
+/** Whether the method is on the scope's list at all (its arguments are checked separately). */
+export function listed(scope: AccessScope, method: string): boolean {
+  if (scope.kind === 'experimenter') return true;
+  return Object.hasOwn(scope.kind === 'participant' ? participantMethods : raterMethods, method);
+}
+
+/**
+ * Whether `scope` may call `method` with these (already schema-parsed) arguments: null when allowed, or the
+ * refusal worded for the page. The experimenter may call everything.
+ */
+export async function refusal(scope: AccessScope, method: string, args: Args, owned: Ownership): Promise<string | null> {
+  switch (scope.kind) {
+    case 'experimenter':
+      return null;
+    case 'participant': {
+      const check = Object.hasOwn(participantMethods, method) ? participantMethods[method] : undefined;
+      return check ? await check(args, scope, owned) : `a participant link may not call ${method}`;
+    }
+    case 'rater': {
+      const check = Object.hasOwn(raterMethods, method) ? raterMethods[method] : undefined;
+      return check ? await check(args, scope, owned) : `a rater link may not call ${method}`;
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import type { AccessScope } from '../../shared/contract/access.js';
+import { participantRunViewSchema, participantTeamViewSchema } from '../../shared/contract/access.js';
+import type { AppEvent } from '../../shared/contract/events.js';
+import { workspaceStatusSchema } from '../../shared/contract/slack.js';
+import { defaultSettings, settingsSchema } from '../../shared/settings.js';
+import type { Result } from '../../shared/result.js';
+import type { OwnedSeat } from './policy.js';
+
+const teamViewMethods = new Set(['teamView', 'teamSend', 'teamAcceptDeal', 'teamSubmit', 'teamPause', 'teamResume']);
+const runViewMethods = new Set(['slackRunView', 'slackPauseRun', 'slackResumeRun', 'slackSubmitAnswer']);
+
+/**
+ * Absolute paths (POSIX or Windows) in a message worded for someone else: a participant is told what went wrong,
+ * never where the data dir is.
+ */
+export function scrubPaths(text: string): string {
+  return text.replace(/(?:[A-Za-z]:\\|\/)(?:[^\s/\\'"`]+[/\\])+[^\s'"`]*/g, '…');
+}
+
+/**
+ * The participant-safe (and rater-safe) form of a result. zod's object parse drops every key the participant
+ * schema does not name, so a field added to a seat view later stays out until it is added here on purpose.
+ */
+export function projectResult(scope: AccessScope, method: string, result: Result<unknown>): Result<unknown> {
+  if (scope.kind === 'experimenter') return result;
+  if (!result.ok) return { ok: false, error: { code: result.error.code, message: scrubPaths(result.error.message) } };
+  const value = result.value;
+  if (method === 'getSettings') {
+    // Only what a seat screen reads; the judge endpoint and the id prefix are the researcher's.
+    const s = settingsSchema.parse(value);
+    return { ok: true, value: { ...defaultSettings, typingDelayMs: s.typingDelayMs } };
+  }
+  if (scope.kind === 'rater') return result;
+  if (teamViewMethods.has(method)) return { ok: true, value: participantTeamViewSchema.parse(value) };
+  if (method === 'teamTool') {
+    const v = value as { result: unknown; view: unknown };
+    return { ok: true, value: { result: v.result, view: participantTeamViewSchema.parse(v.view) } };
+  }
+  if (runViewMethods.has(method)) return { ok: true, value: participantRunViewSchema.parse(value) };
+  if (method === 'slackWorkspaceStatus') {
+    // The import report names the export's folder and skipped files: none of it is the participant's business.
+    const status = workspaceStatusSchema.parse(value);
+    return { ok: true, value: { ...status, report: null, error: status.error === null ? null : scrubPaths(status.error) } };
+  }
+  return result;
+}
+
+/** Kinds of session event that carry labels, judges' or checkers' outcomes or the script: never to a participant. */
+const hiddenKinds = /label|judge|grad|verdict|check|script|score|reference/i;
+
+/**
+ * The event stream as one scope may see it (null: not sent). A participant gets only their own current seat's
+ * events, without payloads (the seat screens re-read their view; a payload can carry version and seed), and
+ * never an event that carries a label. A rater gets only their own sessions' events, also without payloads.
+ */
+export function projectEvent(
+  scope: AccessScope,
+  event: AppEvent,
+  owned: { seat: OwnedSeat | null; sessions: readonly string[] },
+): AppEvent | null {
+  if (scope.kind === 'experimenter') return event;
+  switch (event.type) {
+    case 'session.event': {
+      const mine =
+        scope.kind === 'participant'
+          ? owned.seat !== null && event.event.sessionId === (owned.seat.kind === 'team' ? owned.seat.sessionId : owned.seat.runId)
+          : owned.sessions.includes(event.event.sessionId);
+      if (!mine || hiddenKinds.test(event.event.kind)) return null;
+      return { type: 'session.event', event: { ...event.event, payload: null } };
+    }
+    case 'slack.import.progress':
+      return scope.kind === 'participant' && owned.seat?.kind === 'slack' && owned.seat.workspaceId === event.workspaceId ? event : null;
+    case 'slack.import.done':
+      return scope.kind === 'participant' && owned.seat?.kind === 'slack' && owned.seat.workspaceId === event.workspaceId
+        ? { ...event, report: null, error: event.error === null ? null : scrubPaths(event.error) }
+        : null;
+    default:
+      return null;
+  }
+}

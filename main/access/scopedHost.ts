@@ -1,0 +1,58 @@
+import type { AccessScope } from '../../shared/contract/access.js';
+import type { AppEvent } from '../../shared/contract/events.js';
+import type { Result } from '../../shared/result.js';
+import type { AppHandlers } from '../app/appServices.js';
+import type { EventBus } from '../app/eventBus.js';
+import type { Logger } from '../app/logger.js';
+import { scopedDispatch } from './guard.js';
+import type { Ownership } from './policy.js';
+import { projectEvent } from './project.js';
+
+/**
+ * What either host needs to serve one scope: calls through the guard, and the event stream filtered for it.
+ * The browser host resolves the scope from a token; the desktop host from the window (windowScopes.ts).
+ */
+export class ScopedHost {
+  constructor(
+    private readonly handlers: AppHandlers,
+    private readonly bus: EventBus,
+    readonly ownership: Ownership,
+    private readonly log: Logger,
+    private readonly host: 'electron' | 'browser',
+  ) {}
+
+  call(scope: AccessScope, method: string, args: unknown): Promise<Result<unknown>> {
+    return scopedDispatch(this.handlers, scope, this.ownership, method, args, { host: this.host }, this.log);
+  }
+
+  /**
+   * Subscribes `send` to the events `scope` may see. The scope is asked for again on every event (a plan moves
+   * on between events); events are filtered one after another so they keep their order.
+   */
+  subscribe(scope: () => AccessScope, send: (event: AppEvent) => void): () => void {
+    let queue = Promise.resolve();
+    let open = true;
+    const unsubscribe = this.bus.subscribe((event) => {
+      const current = scope();
+      if (current.kind === 'experimenter') {
+        // Nothing to look up: keep the order by queueing behind any scoped lookups still running.
+        queue = queue.then(() => (open ? send(event) : undefined));
+        return;
+      }
+      queue = queue
+        .then(async () => {
+          const owned =
+            current.kind === 'participant'
+              ? { seat: await this.ownership.participantSeat(current.participantId), sessions: [] }
+              : { seat: null, sessions: await this.ownership.raterSessions(current.studyKey, current.rater) };
+          const shown = projectEvent(current, event, owned);
+          if (shown && open) send(shown);
+        })
+        .catch((err: unknown) => this.log.error('event filter failed', { error: String(err) }));
+    });
+    return () => {
+      open = false;
+      unsubscribe();
+    };
+  }
+}

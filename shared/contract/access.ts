@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { method } from './define.js';
+import { participantSchema } from './schemas.js';
+import { participantIdSchema } from './study.js';
+import { teamViewSchema } from '../team/viewSchema.js';
+import { runViewSchema } from './slack.js';
+
+/**
+ * Who holds a link (issue 17 items 2-3). The experimenter holds the full token; a participant link and a rater
+ * link each carry a capability limited to one person's own plan or labelling session. The host resolves the
+ * scope from the token (browser) or the window (desktop) and passes it to handlers in the CallContext.
+ */
+const participantScope = z.object({
+  kind: z.literal('participant'),
+  studyKey: z.string().min(1),
+  /** The study's opaque participant id (never the code): the study's participant methods are keyed by it. */
+  participantId: participantIdSchema,
+});
+const raterScope = z.object({ kind: z.literal('rater'), studyKey: z.string().min(1), rater: participantSchema });
+/** What a participant or rater link grants. */
+export const linkScopeSchema = z.discriminatedUnion('kind', [participantScope, raterScope]);
+export const accessScopeSchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('experimenter') }), participantScope, raterScope]);
+export type AccessScope = z.infer<typeof accessScopeSchema>;
+export type ScopeKind = AccessScope['kind'];
+
+/**
+ * What a participant's page may know of a team run: the seat view without version, seed, study key or task id
+ * (the condition a person sits in is hidden from them, and the task id can name it).
+ */
+export const participantTeamViewSchema = teamViewSchema.omit({ version: true, seed: true, studyKey: true, taskId: true });
+export type ParticipantTeamView = z.infer<typeof participantTeamViewSchema>;
+
+/** A participant's Slack run: no study key, query id or grading state (a checker outcome). */
+export const participantRunViewSchema = runViewSchema.omit({ studyKey: true, queryId: true, grading: true });
+export type ParticipantRunView = z.infer<typeof participantRunViewSchema>;
+
+const pinSchema = z.string().regex(/^[0-9]{4,12}$/, 'expected a PIN of 4 to 12 digits');
+
+export const linkSchema = z.object({
+  /** The fragment to append to the host's address: `kiosk=<capability>`. */
+  fragment: z.string(),
+  scope: z.enum(['participant', 'rater']),
+});
+
+export const accessMethods = {
+  /** Any scope: which kind of link this page holds (a participant learns nothing more). */
+  accessWhoAmI: method(
+    z.object({}).strict(),
+    z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('experimenter') }),
+      /** The id the study's participant methods take: opaque, and the participant's own. */
+      z.object({ kind: z.literal('participant'), participantId: participantIdSchema }),
+      z.object({ kind: z.literal('rater'), studyKey: z.string(), rater: z.string() }),
+    ]),
+  ),
+  /** Experimenter: the link a participant walks their plan with. The same link every time it is asked for. */
+  participantLink: method(z.object({ studyKey: z.string().min(1), participantId: participantIdSchema }).strict(), linkSchema),
+  /** Experimenter: a rater's labelling link. */
+  raterLink: method(z.object({ studyKey: z.string().min(1), rater: participantSchema }).strict(), linkSchema),
+  /** Experimenter: the PIN that lets the experimenter leave a kiosk at the participant's screen. */
+  setKioskPin: method(z.object({ pin: pinSchema }).strict(), z.object({ set: z.boolean() })),
+  kioskPinStatus: method(z.object({}).strict(), z.object({ set: z.boolean() })),
+  /**
+   * Any scope: the experimenter's PIN, typed at a kiosk, gives that tab an experimenter token for this host
+   * run. Wrong PINs are rate-limited by the host.
+   */
+  unlockKiosk: method(z.object({ pin: z.string().max(64) }).strict(), z.object({ token: z.string() })),
+};
