@@ -3,10 +3,11 @@ import path from 'node:path';
 import { fail, ok, type Result } from '../../shared/result.js';
 import { MAX_FILE_BYTES, listWorkspaceFiles } from './sessionWorkspace.js';
 import { resolveInside } from './paths.js';
+import { lineMatcher, type LineMatcher } from './grepMatcher.js';
 
 export interface GrepOptions {
   pattern: string;
-  /** Treat `pattern` as a JavaScript regular expression; otherwise it is literal text. */
+  /** Treat `pattern` as a regular expression (RE2 syntax, see grepMatcher.ts); otherwise it is literal text. */
   regex?: boolean;
   ignoreCase?: boolean;
   /** A file or folder inside the workspace; the whole workspace when absent. */
@@ -33,10 +34,6 @@ const MAX_PATTERN_CHARS = 500;
 /** Long lines are cut before matching and shown cut: minified files would otherwise flood the output. */
 const MAX_LINE_CHARS = 400;
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 export function grepWorkspace(root: string, options: GrepOptions): Result<GrepResult> {
   const { pattern } = options;
   if (typeof pattern !== 'string' || pattern === '')
@@ -44,12 +41,9 @@ export function grepWorkspace(root: string, options: GrepOptions): Result<GrepRe
   if (pattern.length > MAX_PATTERN_CHARS) {
     return fail('bad_request', `The pattern is longer than ${MAX_PATTERN_CHARS} characters.`);
   }
-  let matcher: RegExp;
-  try {
-    matcher = new RegExp(options.regex ? pattern : escapeRegex(pattern), options.ignoreCase ? 'i' : '');
-  } catch (error) {
-    return fail('bad_request', `"${pattern}" is not a valid regular expression: ${(error as Error).message}`);
-  }
+  const built = lineMatcher(pattern, { regex: options.regex, ignoreCase: options.ignoreCase });
+  if (!built.ok) return built;
+  const matches: LineMatcher = built.value;
   const maxMatches = Math.max(1, Math.min(options.maxMatches ?? DEFAULT_MAX_MATCHES, 10_000));
 
   let files: string[];
@@ -67,7 +61,7 @@ export function grepWorkspace(root: string, options: GrepOptions): Result<GrepRe
   else if (stat.isFile()) files = [relScope];
   else return fail('bad_request', `"${scope}" is neither a file nor a folder.`);
 
-  const matches: GrepMatch[] = [];
+  const found: GrepMatch[] = [];
   let truncated = false;
   let searched = 0;
   for (const rel of files) {
@@ -79,14 +73,14 @@ export function grepWorkspace(root: string, options: GrepOptions): Result<GrepRe
     const lines = buffer.toString('utf8').split(/\r?\n/);
     for (let i = 0; i < lines.length; i += 1) {
       const text = (lines[i] ?? '').slice(0, MAX_LINE_CHARS);
-      if (!matcher.test(text)) continue;
-      if (matches.length === maxMatches) {
+      if (!matches(text)) continue;
+      if (found.length === maxMatches) {
         truncated = true;
         break;
       }
-      matches.push({ path: rel, line: i + 1, text });
+      found.push({ path: rel, line: i + 1, text });
     }
     if (truncated) break;
   }
-  return ok({ matches, truncated, files_searched: searched });
+  return ok({ matches: found, truncated, files_searched: searched });
 }
