@@ -89,6 +89,34 @@ export class EventLog {
     return this.db.transaction(() => events.map((e) => this.append(sessionId, e.kind, e.payload)))();
   }
 
+  /**
+   * The one delete the log allows (an erasure when consent is withdrawn; see migration 2): whole sessions, plus the
+   * events of one other session whose payload names the erased person, removed in one transaction with the erasure
+   * guard set, and the audit appended in the same transaction. Returns the audit event and what was removed.
+   */
+  erase(a: {
+    sessions: readonly string[];
+    eventsOf?: { sessionId: string; jsonPath: string; value: string };
+    audit: (removed: { events: number; sessions: number }) => { sessionId: string; kind: string; payload: unknown };
+  }): { events: number; sessions: number; audit: StoredEvent } {
+    return this.db.transaction(() => {
+      this.db.prepare(`INSERT INTO erasure_guard (id, reason) VALUES (1, 'erasure')`).run();
+      let events = 0;
+      let sessions = 0;
+      for (const id of a.sessions) {
+        events += this.db.prepare(`DELETE FROM events WHERE session_id = ?`).run(id).changes;
+        sessions += this.db.prepare(`DELETE FROM sessions WHERE id = ?`).run(id).changes;
+      }
+      if (a.eventsOf) {
+        const { sessionId, jsonPath, value } = a.eventsOf;
+        events += this.db.prepare(`DELETE FROM events WHERE session_id = ? AND json_extract(payload, ?) = ?`).run(sessionId, jsonPath, value).changes;
+      }
+      this.db.prepare(`DELETE FROM erasure_guard`).run();
+      const audit = a.audit({ events, sessions });
+      return { events, sessions, audit: this.append(audit.sessionId, audit.kind, audit.payload) };
+    })();
+  }
+
   replay(sessionId: string): StoredEvent[] {
     return (this.selectEvents.all(sessionId) as EventRow[]).map(toEvent);
   }

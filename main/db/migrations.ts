@@ -40,6 +40,28 @@ export const migrations: readonly Migration[] = [
         BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
     `,
   },
+  {
+    version: 2,
+    name: 'erasure: the one controlled delete past the append-only triggers',
+    // A participant who withdraws consent can have their data erased. The delete triggers let a delete through only
+    // while a row sits in erasure_guard, which the erasure inserts and removes inside its own transaction, so no
+    // committed state ever holds it and every other delete is still refused.
+    sql: `
+      CREATE TABLE erasure_guard (
+        id     INTEGER PRIMARY KEY CHECK (id = 1),
+        reason TEXT NOT NULL
+      ) STRICT;
+
+      DROP TRIGGER events_no_delete;
+      CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+        WHEN NOT EXISTS (SELECT 1 FROM erasure_guard)
+        BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+
+      CREATE TRIGGER sessions_no_delete BEFORE DELETE ON sessions
+        WHEN NOT EXISTS (SELECT 1 FROM erasure_guard)
+        BEGIN SELECT RAISE(ABORT, 'sessions are kept: only an erasure removes one'); END;
+    `,
+  },
 ];
 
 export const latestSchemaVersion = migrations.at(-1)?.version ?? 0;

@@ -15,30 +15,64 @@ export interface ExportedJob {
 
 const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, '').replace('T', '-');
 
-function trialOf(study: SlackStudy, run: RunState, jobName: string, appVersion: string): TrialInput | null {
+/** A stable UUID-shaped id from a name, so a job rewritten from the same log has the same ids. */
+export function stableId(name: string): string {
+  const h = crypto.createHash('sha256').update(name).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+export const trialNameOf = (run: RunState) => `${run.started.queryId}__${run.runId.replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}`;
+
+/**
+ * A trial from a run's log: once answered it is a trial with `verifier_result: null`; its grade, when given, fills
+ * the verifier. `requireGrade` keeps the one-at-a-time export to graded trials, as before.
+ */
+function trialOf(study: SlackStudy, run: RunState, jobName: string, appVersion: string, opts: { requireGrade: boolean; participant?: string; trialId?: string }): TrialInput | null {
   const grade = currentGrade(run);
   const query = study.queries.find((q) => q.id === run.started.queryId);
-  if (!run.answer || !grade || !query) return null;
+  if (!run.answer || !query || (opts.requireGrade && !grade)) return null;
   return {
     jobName,
-    trialName: `${query.id}__${run.runId.replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}`,
-    trialId: crypto.randomUUID(),
+    trialName: trialNameOf(run),
+    trialId: opts.trialId ?? crypto.randomUUID(),
     studyId: study.id,
     query: { id: query.id, category: query.category, query: query.query, timeLimitMinutes: run.started.timeLimitMinutes },
-    participant: run.started.participant,
+    participant: opts.participant ?? run.started.participant,
     appVersion,
     actions: run.actions,
     answer: { text: run.answer.answer, at: run.answer.at },
-    outcome: grade.outcome,
-    judgeModel: grade.model ?? (grade.graderId ? `grader:${grade.graderId}` : undefined),
+    outcome: grade?.outcome ?? null,
+    ...((grade?.model ?? (grade?.graderId ? `grader:${grade.graderId}` : undefined)) ? { judgeModel: grade?.model ?? `grader:${grade?.graderId}` } : {}),
     timing: {
       // The workspace was imported before the run, and a person has no setup phase: both are the start instant.
       environmentSetup: { startedAt: run.startedAt, finishedAt: run.startedAt },
       agentSetup: { startedAt: run.startedAt, finishedAt: run.startedAt },
       agentExecution: { startedAt: run.startedAt, finishedAt: run.answer.at },
-      verifier: { startedAt: run.answer.at, finishedAt: grade.at },
+      verifier: grade ? { startedAt: run.answer.at, finishedAt: grade.at } : null,
     },
   };
+}
+
+/**
+ * Every file of one participant's job (`human_<code>`), keyed by path relative to the job folder, from the run logs
+ * alone and with ids derived from them: written again from the same log, it is the same bytes.
+ */
+export function slackJobFiles(study: SlackStudy, participant: string, runs: readonly RunState[], appVersion: string, jobName = `human_${participant}`): Result<Record<string, string>> {
+  const trials = runs
+    .map((r) => trialOf(study, r, jobName, appVersion, { requireGrade: false, participant, trialId: stableId(`${study.id}/${r.runId}`) }))
+    .filter((t): t is TrialInput => t !== null)
+    .sort((a, b) => a.trialName.localeCompare(b.trialName));
+  if (trials.length === 0) return ok({});
+  return jobFiles({
+    jobName,
+    jobId: stableId(`${study.id}/${jobName}`),
+    studyId: study.id,
+    participant,
+    appVersion,
+    startedAt: trials.map((t) => t.timing.environmentSetup.startedAt).sort()[0]!,
+    finishedAt: trials.map((t) => t.timing.verifier?.finishedAt ?? t.timing.agentExecution.finishedAt).sort().at(-1)!,
+    trials,
+  });
 }
 
 /**
@@ -57,7 +91,7 @@ export function exportSlackJobs(
   const jobs: ExportedJob[] = [];
   for (const [participant, mine] of [...byParticipant].sort((a, b) => a[0].localeCompare(b[0]))) {
     const jobName = `human_${participant}_${stamp(now)}`;
-    const trials = mine.map((r) => trialOf(study, r, jobName, appVersion)).filter((t): t is TrialInput => t !== null);
+    const trials = mine.map((r) => trialOf(study, r, jobName, appVersion, { requireGrade: true })).filter((t): t is TrialInput => t !== null);
     if (trials.length === 0) continue;
     const files = jobFiles({
       jobName,

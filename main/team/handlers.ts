@@ -2,13 +2,12 @@ import { ok } from '../../shared/result.js';
 import type { teamMethods } from '../../shared/contract/team.js';
 import { taskVersions } from '../../shared/team/pack/schema.js';
 import type { AppHandlers, AppServices } from '../app/appServices.js';
-import { TeamSessions } from './teamSessions.js';
+import { teamSessionsOf } from './teamSessionsOf.js';
 import { findTeamTask } from './taskSource.js';
 import { exportTeamRun } from './exportRun.js';
 
 export function setupTeamHandlers(s: AppServices): Pick<AppHandlers, keyof typeof teamMethods> {
-  const sessions = new TeamSessions(s);
-  s.closers.push(() => sessions.close());
+  const sessions = teamSessionsOf(s);
   return {
     teamVersions: ({ studyKey, taskId }) => {
       const found = findTeamTask(s.library, studyKey, taskId);
@@ -49,8 +48,8 @@ export function setupTeamHandlers(s: AppServices): Pick<AppHandlers, keyof typeo
     teamExport: async ({ sessionId }) => {
       const team = await sessions.resume(sessionId);
       if (!team.ok) return team;
-      const { task, state, workspace } = team.value.exportInputs();
-      return exportTeamRun(s.options.dataDir, task, state, s.database.eventLog!.replay(sessionId), workspace);
+      const { task, state } = team.value.exportInputs();
+      return exportTeamRun(s.options.dataDir, task, state, s.database.eventLog!.replay(sessionId));
     },
   };
 }

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ErasureAudit } from '../../shared/contract/study.js';
+import { fail, ok, type Result } from '../../shared/result.js';
+import { studyEventSchemas } from '../../shared/study/log.js';
+import { workspaceOf } from '../workspace/workspaceLog.js';
+import type { StudyContext } from './studyContext.js';
+
+/**
+ * Erasure of a participant's data when they withdraw consent: a separate, confirmed operation (the experimenter
+ * types the participant's code), the only one allowed past the append-only triggers. Their study events and run
+ * sessions go in one transaction that also records the audit (when, how many events, which files); then their
+ * workspaces and result files are removed. A crash after the commit leaves files the writer no longer derives: the
+ * startup pass removes them.
+ */
+export async function eraseParticipant(c: StudyContext, studyKey: string, participantId: string, confirmCode: string): Promise<Result<ErasureAudit>> {
+  const log = c.s.database.eventLog;
+  if (!log) return fail('database', 'The session database cannot be used.');
+  const found = c.participant(studyKey, participantId);
+  if (!found.ok) return found;
+  const { p } = found.value;
+  if (confirmCode.trim() !== p.code) return fail('bad_request', `To erase, type the participant's code exactly (${p.code}); nothing was erased.`);
+  const studyLog = c.logs.sessionId(studyKey);
+  if (!studyLog) return fail('not_found', `Study ${studyKey} has no study log.`);
+
+  // Let any pass already queued finish, so the manifest names every file of these runs.
+  await c.writer.idle();
+  const runIds = p.runs.map((r) => r.runId).filter((id) => log.getSession(id));
+  const files = c.writer.filesOfRuns(studyKey, new Set(runIds));
+  const workspaces = runIds.map((id) => workspaceOf(log.replay(id))?.root).filter((root): root is string => typeof root === 'string');
+  const at = new Date().toISOString();
+  let audit: ErasureAudit | null = null;
+  log.erase({
+    sessions: runIds,
+    eventsOf: { sessionId: studyLog, jsonPath: '$.participantId', value: participantId },
+    audit: ({ events, sessions }) => {
+      audit = { at, participantId, events, sessions, workspaces, files };
+      const payload = studyEventSchemas.erasure_performed.parse({ participantId, events, sessions, workspaces, files });
+      return { sessionId: studyLog, kind: 'erasure_performed', payload };
+    },
+  });
+  const dir = path.join(c.s.options.dataDir, 'workspaces');
+  const parents = fs.existsSync(dir) ? [dir, fs.realpathSync(dir)] : [dir];
+  for (const root of workspaces) {
+    // Only folders inside the app's workspaces folder: a recorded path is never trusted to delete elsewhere.
+    const inside = parents.some((parent) => {
+      const rel = path.relative(parent, root);
+      return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) && !rel.includes(path.sep);
+    });
+    if (inside) fs.rmSync(root, { recursive: true, force: true });
+  }
+  await c.writer.schedule(studyKey);
+  return audit ? ok(audit) : fail('internal', 'The erasure did not complete.');
+}

@@ -1,0 +1,72 @@
+import { fail, ok } from '../../shared/result.js';
+import type { studyMethods } from '../../shared/contract/study.js';
+import { findRun } from '../../shared/study/fold.js';
+import type { AppHandlers, AppServices } from '../app/appServices.js';
+import { eraseParticipant } from './erasure.js';
+import { Experimenter } from './experimenter.js';
+import { ParticipantFlow } from './participantFlow.js';
+import { readRunSession } from './runSessions.js';
+import { ResultsWriter } from './resultsWriter.js';
+import { StudyContext } from './studyContext.js';
+import { STUDY_LOG_TASK } from './studyLog.js';
+
+// Keyed by the app's event bus: the composition root spreads its services into a new object, the bus stays the same.
+const resultsWriters = new WeakMap<AppServices['bus'], ResultsWriter>();
+
+/** The app's results writer (tests wait on `idle()`; scoring subscribes with onRunWritten). */
+export const resultsWriterOf = (s: Pick<AppServices, 'bus'>): ResultsWriter | undefined => resultsWriters.get(s.bus);
+
+/**
+ * The study service: participants, plans and visits over the study log, and the one results writer, which
+ * follows the runs' ends on the event bus and repairs results/ at startup.
+ */
+export function setupStudyProtocolHandlers(s: AppServices): Pick<AppHandlers, keyof typeof studyMethods> {
+  const writer = new ResultsWriter(s);
+  resultsWriters.set(s.bus, writer);
+  const c = new StudyContext(s, writer);
+  const experimenter = new Experimenter(c);
+  const flow = new ParticipantFlow(c);
+
+  // A run linked to a plan cell ended in its own log: the study log says so too (run_ended), so the participant's
+  // "Next" opens and the dashboard moves on. A crash before this is caught up by noticeRunEnd and at startup.
+  s.closers.push(
+    s.bus.subscribe((e) => {
+      if (e.type !== 'session.event' || (e.event.kind !== 'ended' && e.event.kind !== 'submitted')) return;
+      const log = s.database.eventLog;
+      const session = log?.getSession(e.event.sessionId);
+      if (!log || !session || session.taskId === STUDY_LOG_TASK) return;
+      const link = findRun(c.logs.state(session.studyKey), session.id);
+      const read = readRunSession(session, log.replay(session.id));
+      if (!link || link.run.endedHow !== null || !read?.ended) return;
+      c.logs.append(session.studyKey, [{ kind: 'run_ended', payload: { participantId: link.participant.id, runId: session.id, how: read.ended } }]);
+    }),
+  );
+  s.closers.push(() => writer.stop());
+  writer.start();
+
+  return {
+    studyParticipants: ({ studyKey }) => experimenter.overview(studyKey),
+    studyAddParticipants: ({ studyKey, count, codes }) => experimenter.add(studyKey, { ...(count !== undefined ? { count } : {}), ...(codes !== undefined ? { codes } : {}) }),
+    studyStartParticipant: ({ studyKey, participantId }) => experimenter.start(studyKey, participantId),
+    studyVoid: ({ studyKey, participantId, runId, reason }) => experimenter.void(studyKey, participantId, reason, runId),
+    studyWithdraw: ({ studyKey, participantId, reason }) => experimenter.withdraw(studyKey, participantId, reason),
+    studyCorrectCode: ({ studyKey, participantId, code }) => experimenter.correctCode(studyKey, participantId, code),
+    studyRerunCell: ({ studyKey, participantId, cell, reason }) => experimenter.rerun(studyKey, participantId, cell, reason),
+    studyChooseAttempt: ({ studyKey, participantId, cell, attempt }) => experimenter.chooseAttempt(studyKey, participantId, cell, attempt),
+    studyErase: ({ studyKey, participantId, confirmCode }) => eraseParticipant(c, studyKey, participantId, confirmCode),
+    studyWriteResults: async ({ studyKey }) => {
+      await writer.idle();
+      const report = writer.reconcile(studyKey);
+      if (!report) return fail('not_found', `No study "${studyKey}" with results to write.`);
+      const { dir, written, moved, removed, problems } = report;
+      return ok({ dir, written, moved, removed, problems });
+    },
+
+    participantStep: ({ participantId }) => flow.screen(participantId),
+    participantConsent: ({ participantId, stepToken, agree }) => flow.consent(participantId, stepToken, agree),
+    participantAnswer: ({ participantId, stepToken, answers }) => flow.answer(participantId, stepToken, answers),
+    participantNext: ({ participantId, stepToken }) => flow.next(participantId, stepToken),
+    participantStartRun: ({ participantId, stepToken }) => flow.startRun(participantId, stepToken),
+    participantWithdraw: ({ participantId, stepToken }) => flow.withdraw(participantId, stepToken),
+  };
+}

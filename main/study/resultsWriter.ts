@@ -1,0 +1,222 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { foldStudy } from '../../shared/study/fold.js';
+import type { AppServices } from '../app/appServices.js';
+import { moveFileAtomic, pruneEmptyDirs, removeFile, writeFileAtomic } from './atomicFile.js';
+import { deriveLayout, type Desired, type Manifest, type RunPlacement } from './resultsLayout.js';
+import { runSessionsOf } from './runSessions.js';
+import { studyLogKey, STUDY_LOG_TASK } from './studyLog.js';
+
+export interface WriteReport {
+  studyKey: string;
+  studyId: string;
+  dir: string;
+  written: string[];
+  moved: string[];
+  removed: string[];
+  problems: string[];
+  placements: RunPlacement[];
+}
+
+export type RunWrittenListener = (report: WriteReport) => void;
+
+// Keyed by the app's event bus, which the composition root's services and the app object it returns share.
+const listeners = new WeakMap<AppServices['bus'], Set<RunWrittenListener>>();
+
+/**
+ * Called after every pass of the writer that changed a file of results/<study id>/ (a run ended, was graded, voided,
+ * withdrawn, a counted attempt chosen, an erasure): e.g. to rewrite final_results.json from the files. Returns the
+ * unsubscribe function.
+ */
+export function onRunWritten(s: Pick<AppServices, 'bus'>, listener: RunWrittenListener): () => void {
+  const set = listeners.get(s.bus) ?? new Set();
+  listeners.set(s.bus, set);
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+const manifestSchema = z.object({
+  studyKey: z.string(),
+  files: z.record(z.string(), z.object({ runs: z.array(z.string()), rev: z.string(), base: z.string().optional() })),
+});
+
+/** Run-log kinds after which a study's results may change (team run ended; Slack answer or grade). */
+const RUN_TRIGGERS = new Set(['ended', 'submitted', 'graded']);
+
+/**
+ * The one results writer. Everything under results/<study id>/ is derived from the event log: when a run ends, is
+ * graded, or a study event changes what counts, the study is reconciled — missing files written (temp + fsync +
+ * rename), files whose place changed moved, files of nothing removed. At startup every study is reconciled, so a
+ * crash between a run's end and its file is repaired. Passes over one study run one at a time.
+ */
+export class ResultsWriter {
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly s: AppServices) {}
+
+  /** Listens to the event bus and reconciles every study once (the startup repair). */
+  start(): void {
+    this.unsubscribe = this.s.bus.subscribe((e) => {
+      if (e.type !== 'session.event') return;
+      const session = this.s.database.eventLog?.getSession(e.event.sessionId);
+      if (!session) return;
+      if (session.taskId === STUDY_LOG_TASK && session.studyKey.startsWith('study:')) {
+        void this.schedule(session.studyKey.slice('study:'.length));
+      } else if (RUN_TRIGGERS.has(e.event.kind)) {
+        void this.schedule(session.studyKey);
+      }
+    });
+    for (const key of this.studiesWithRuns()) void this.schedule(key);
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+  }
+
+  /** Resolves when every pass scheduled so far has finished. */
+  async idle(): Promise<void> {
+    while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
+  }
+
+  resultsDir(studyId: string): string {
+    return path.join(this.s.options.dataDir, 'results', studyId);
+  }
+
+  /** Queues a pass for one study after those already queued. */
+  schedule(studyKey: string): Promise<WriteReport | null> {
+    const prev = this.queues.get(studyKey) ?? Promise.resolve();
+    const run = prev.then(() => new Promise<WriteReport | null>((resolve) => setImmediate(() => resolve(this.safeReconcile(studyKey)))));
+    this.queues.set(studyKey, run);
+    void run.finally(() => {
+      if (this.queues.get(studyKey) === run) this.queues.delete(studyKey);
+    });
+    return run;
+  }
+
+  private safeReconcile(studyKey: string): WriteReport | null {
+    try {
+      return this.reconcile(studyKey);
+    } catch (error) {
+      this.s.log.error('results writer failed', { studyKey, error: (error as Error).stack ?? String(error) });
+      return null;
+    }
+  }
+
+  /** One pass over a study, synchronously. */
+  reconcile(studyKey: string): WriteReport | null {
+    const log = this.s.database.eventLog;
+    const studyId = this.s.library.open(studyKey)?.id;
+    if (!log || !studyId) return null;
+    const dir = this.resultsDir(studyId);
+    const manifestFile = path.join(dir, `.written-${crypto.createHash('sha256').update(studyKey).digest('hex').slice(0, 8)}.json`);
+    const old = readManifest(manifestFile, studyKey);
+    const logSession = log.listSessions(studyLogKey(studyKey)).find((x) => x.taskId === STUDY_LOG_TASK);
+    const state = foldStudy(logSession ? log.replay(logSession.id) : []);
+    const abs = (rel: string) => path.join(dir, ...rel.split('/'));
+    const layout = deriveLayout({
+      library: this.s.library,
+      studyKey,
+      state,
+      runs: runSessionsOf(log, studyKey),
+      old,
+      appVersion: this.s.options.version,
+      exists: (rel) => fs.existsSync(abs(rel)),
+    });
+    const report: WriteReport = { studyKey, studyId, dir, written: [], moved: [], removed: [], problems: [...state.problems, ...layout.problems], placements: layout.placements };
+    const next: Manifest = { studyKey, files: {} };
+
+    const unique = new Map<string, Desired>();
+    for (const d of layout.desired) {
+      if (unique.has(d.rel)) report.problems.push(`${d.rel}: two runs (${unique.get(d.rel)!.entry.runs.join(', ')} and ${d.entry.runs.join(', ')}) would be written here; the second was not.`);
+      else unique.set(d.rel, d);
+    }
+
+    // Moves go through a staging folder first, so two files trading places never overwrite each other.
+    const staging = path.join(dir, '.moving');
+    const staged = new Map<string, string>();
+    for (const d of unique.values()) {
+      if (!('from' in d) || d.from === d.rel || !fs.existsSync(abs(d.from))) continue;
+      const tmp = path.join(staging, `${d.entry.runs[0]}.json`);
+      moveFileAtomic(abs(d.from), tmp);
+      staged.set(d.rel, tmp);
+      pruneEmptyDirs(path.dirname(abs(d.from)), dir);
+    }
+    for (const d of unique.values()) {
+      const file = abs(d.rel);
+      const stagedFrom = staged.get(d.rel);
+      if (stagedFrom) {
+        moveFileAtomic(stagedFrom, file);
+        report.moved.push(d.rel);
+      } else if ('content' in d) {
+        const exists = fs.existsSync(file);
+        if (exists && fs.readFileSync(file, 'utf8') === d.content) {
+          // Already as the log says.
+        } else if (exists && !old.files[d.rel]) {
+          report.problems.push(`${d.rel} exists and was not written by Teamseat for this study; it was left as it is.`);
+          continue;
+        } else {
+          writeFileAtomic(file, d.content);
+          report.written.push(d.rel);
+        }
+      } else if (!fs.existsSync(file)) {
+        report.problems.push(`${d.rel}: the file of run ${d.entry.runs[0]} vanished while it was being moved.`);
+        continue;
+      }
+      next.files[d.rel] = d.entry;
+    }
+    for (const rel of Object.keys(old.files)) {
+      if (next.files[rel] || !fs.existsSync(abs(rel))) continue;
+      removeFile(abs(rel));
+      pruneEmptyDirs(path.dirname(abs(rel)), dir);
+      report.removed.push(rel);
+    }
+    fs.rmSync(staging, { recursive: true, force: true });
+    if (report.written.length + report.moved.length + report.removed.length > 0 || Object.keys(old.files).length !== Object.keys(next.files).length) {
+      writeFileAtomic(manifestFile, JSON.stringify(next, null, 2) + '\n');
+    }
+    for (const p of report.problems) this.s.log.warn('results writer', { studyKey, problem: p });
+    if (report.written.length + report.moved.length + report.removed.length > 0) {
+      for (const listener of listeners.get(this.s.bus) ?? []) {
+        try {
+          listener(report);
+        } catch (error) {
+          this.s.log.error('onRunWritten listener failed', { error: String(error) });
+        }
+      }
+    }
+    return report;
+  }
+
+  /** Files the writer holds for these runs now (for an erasure's audit). */
+  filesOfRuns(studyKey: string, runIds: ReadonlySet<string>): string[] {
+    const studyId = this.s.library.open(studyKey)?.id;
+    if (!studyId) return [];
+    const dir = this.resultsDir(studyId);
+    const manifestFile = path.join(dir, `.written-${crypto.createHash('sha256').update(studyKey).digest('hex').slice(0, 8)}.json`);
+    const old = readManifest(manifestFile, studyKey);
+    return Object.entries(old.files)
+      .filter(([, e]) => e.runs.some((r) => runIds.has(r)))
+      .map(([rel]) => rel)
+      .sort();
+  }
+
+  private studiesWithRuns(): string[] {
+    const log = this.s.database.eventLog;
+    if (!log) return [];
+    const keys = new Set(log.listSessions().map((x) => (x.studyKey.startsWith('study:') ? x.studyKey.slice('study:'.length) : x.studyKey)));
+    return [...keys].sort();
+  }
+}
+
+function readManifest(file: string, studyKey: string): Manifest {
+  try {
+    const parsed = manifestSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    if (parsed.success && parsed.data.studyKey === studyKey) return parsed.data;
+  } catch {
+    // No manifest yet (or an unreadable one): everything is derived again and compared with what is on disk.
+  }
+  return { studyKey, files: {} };
+}

@@ -1,0 +1,60 @@
+import { fail, ok, type Result } from '../../shared/result.js';
+import type { ParticipantState, StudyState } from '../../shared/study/fold.js';
+import type { AppServices } from '../app/appServices.js';
+import { loadProtocolSource, type StudyProtocolSource } from './protocolSource.js';
+import type { ResultsWriter } from './resultsWriter.js';
+import { StudyLogs } from './studyLog.js';
+import type { ScreenContext } from './screens.js';
+
+/** What every study operation works with: the app, the study logs and the results writer. */
+export class StudyContext {
+  readonly logs: StudyLogs;
+  /** participant id → study key: participant methods carry only the id. */
+  private readonly located = new Map<string, string>();
+
+  constructor(
+    readonly s: AppServices,
+    readonly writer: ResultsWriter,
+  ) {
+    this.logs = new StudyLogs(s);
+  }
+
+  source(studyKey: string): Result<StudyProtocolSource> {
+    return loadProtocolSource(this.s, studyKey);
+  }
+
+  /** The participant's study and state, from the study logs. */
+  locate(participantId: string): Result<{ studyKey: string; state: StudyState; p: ParticipantState }> {
+    const known = this.located.get(participantId);
+    const keys = known ? [known, ...this.logs.studyKeys().filter((k) => k !== known)] : this.logs.studyKeys();
+    for (const studyKey of keys) {
+      const state = this.logs.state(studyKey);
+      const p = state.participants.find((x) => x.id === participantId);
+      if (p) {
+        this.located.set(participantId, studyKey);
+        return ok({ studyKey, state, p });
+      }
+    }
+    return fail('not_found', 'This participant link is not known here. Please ask the experimenter.');
+  }
+
+  participant(studyKey: string, participantId: string): Result<{ state: StudyState; p: ParticipantState }> {
+    const state = this.logs.state(studyKey);
+    const p = state.participants.find((x) => x.id === participantId);
+    return p ? ok({ state, p }) : fail('not_found', `Study ${studyKey} has no participant ${participantId}.`);
+  }
+
+  screenContext(source: StudyProtocolSource, p: ParticipantState): ScreenContext {
+    const tasks = this.s.library.open(source.studyKey)?.tasks ?? [];
+    const runCells = (p.plan?.steps ?? []).flatMap((st) => (st.kind === 'run' || st.kind === 'practice' ? [st.cell] : []));
+    return {
+      protocol: source.protocol,
+      runTitle: (cell) => {
+        const found = runCells.find((c) => c.cell === cell);
+        if (found?.practice) return 'Practice';
+        if (found?.kind === 'team') return tasks.find((t) => t.id === found.taskId)?.title ?? 'Task';
+        return `Question ${runCells.filter((c) => !c.practice).findIndex((c) => c.cell === cell) + 1}`;
+      },
+    };
+  }
+}
