@@ -2,7 +2,7 @@ import type { StoredEvent } from '../../shared/contract/schemas.js';
 import { fail, ok, type Result } from '../../shared/result.js';
 import { next } from '../../shared/team/engine/next.js';
 import { applyEvent, foldSession, type SessionState } from '../../shared/team/engine/state.js';
-import type { SessionEvent } from '../../shared/team/engine/events.js';
+import { sessionEventSchema, type SessionEvent } from '../../shared/team/engine/events.js';
 import type { Effect } from '../../shared/team/engine/effects.js';
 import { evaluatedSeat, type ResolvedTask } from '../../shared/team/pack/resolve.js';
 import type { TeamTask, WorkspaceToolName } from '../../shared/team/pack/schema.js';
@@ -14,11 +14,14 @@ import { participantView } from '../../shared/team/view.js';
 import type { TeamView } from '../../shared/team/viewSchema.js';
 import type { EventLog } from '../db/eventLog.js';
 import type { EventBus } from '../app/eventBus.js';
-import { callWorkspaceTool } from '../workspace/toolDispatch.js';
-import { readAllWorkspaceFiles, type SessionWorkspace } from '../workspace/sessionWorkspace.js';
+import { callWorkspaceTool, parseToolInput } from '../workspace/toolDispatch.js';
+import type { SessionWorkspace } from '../workspace/sessionWorkspace.js';
 import type { WorkspaceTools } from '../workspace/tools.js';
+import type { WorkspaceJournal } from '../workspace/workspaceJournal.js';
+import { editHead, errorHead } from '../workspace/resultHeads.js';
+import { rebuildWorkspace } from '../workspace/rebuildWorkspace.js';
 import type { PyodideTestRunner } from '../pyodide/testRunner.js';
-import { engineEvents } from './teamLog.js';
+import { engineEvents, isEngineKind } from './teamLog.js';
 
 export interface TeamSessionDeps {
   id: string;
@@ -29,7 +32,7 @@ export interface TeamSessionDeps {
   log: EventLog;
   bus: EventBus;
   labeller: Labeller;
-  workspace: { space: SessionWorkspace; tools: WorkspaceTools } | null;
+  workspace: { space: SessionWorkspace; tools: WorkspaceTools; journal: WorkspaceJournal } | null;
   python: PyodideTestRunner;
 }
 
@@ -66,10 +69,22 @@ export class TeamSession {
     return participantView(this.d.resolved, this.state, { sessionId: this.d.id, studyKey: this.d.studyKey, startedAt: this.d.startedAt, endedAt: this.endedAt });
   }
 
-  /** What an export reads: the version played, the folded state and the session's workspace. */
-  exportInputs(): { task: ResolvedTask; state: SessionState; workspace: { root: string; hashesBefore: Record<string, string> } | null } {
-    const ws = this.d.workspace?.space;
-    return { task: this.d.resolved, state: this.state, workspace: ws ? { root: ws.root, hashesBefore: { ...ws.hashesBefore } } : null };
+  /**
+   * What an export reads: the version played, the folded state and the session's workspace. `finalFiles` is
+   * derived from the log; the folder on disk is first made to agree with it, so a writer reading `root` reads
+   * the same files.
+   */
+  exportInputs(): {
+    task: ResolvedTask;
+    state: SessionState;
+    workspace: { root: string; hashesBefore: Record<string, string>; finalFiles: Record<string, string> } | null;
+  } {
+    const ws = this.d.workspace;
+    if (!ws) return { task: this.d.resolved, state: this.state, workspace: null };
+    const finalFiles = ws.journal.files();
+    const rebuilt = rebuildWorkspace(ws.space.root, finalFiles);
+    if (!rebuilt.ok) throw new Error(rebuilt.error.message);
+    return { task: this.d.resolved, state: this.state, workspace: { root: ws.space.root, hashesBefore: { ...ws.space.hashesBefore }, finalFiles } };
   }
 
   /** Starts a fresh session, or carries on a resumed one from wherever the log stopped. */
@@ -96,15 +111,36 @@ export class TeamSession {
       const ws = this.d.workspace;
       if (!ws || !this.d.resolved.workspace.tools.includes(name)) return fail('bad_request', `This task has no ${name} tool.`);
       if (this.state.ended) return fail('conflict', 'The run has ended; the workspace is read-only now.');
+      if (name === 'edit_file') return ok({ ...this.participantEdit(input), view: this.view() });
       const call = await callWorkspaceTool(ws.tools, name, input);
       this.persist({ type: 'tool_call', name, input: call.input, result_head: call.result_head });
-      const value = call.result.ok ? (call.result.value as Record<string, unknown>) : undefined;
-      if (name === 'edit_file' && value) {
-        this.persist({ type: 'file_edited', seat: evaluatedSeat(this.d.resolved).name, path: String(value.path), before: (value.before_sha256 as string | null) ?? null, after: String(value.after_sha256) });
-      }
       await this.settle();
       return ok({ outcome: describeTool(name, call.result, call.result_head), view: this.view() });
     });
+  }
+
+  /** The participant's edit: recorded (content, tool call, file_edited) in one transaction, then written. */
+  private participantEdit(input: Record<string, unknown>): { outcome: ToolOutcome } {
+    const ws = this.d.workspace!;
+    const args = parseToolInput('edit_file', input);
+    const refused = !args.ok
+      ? args
+      : ws.tools.submitted
+        ? fail('conflict', 'The run has been submitted; the workspace can no longer be edited.')
+        : null;
+    const journaled = refused ?? ws.journal.write(args.ok ? args.value.path : '', args.ok ? args.value.content : '', (w) => [
+      { kind: 'tool_call', payload: { type: 'tool_call', name: 'edit_file', input: { ...input }, result_head: editHead(w) } },
+      { kind: 'file_edited', payload: { type: 'file_edited', seat: evaluatedSeat(this.d.resolved).name, path: w.path, before: w.before_sha256, after: w.after_sha256 } },
+    ]);
+    if (!journaled.ok) {
+      const head = errorHead(journaled.error);
+      this.persist({ type: 'tool_call', name: 'edit_file', input: { ...input }, result_head: head });
+      return { outcome: describeTool('edit_file', journaled, head) };
+    }
+    this.absorb(journaled.value.stored);
+    if (journaled.value.diskError) return { outcome: { ok: false, output: journaled.value.diskError, resultHead: errorHead({ code: 'internal', message: journaled.value.diskError }) } };
+    const head = editHead(journaled.value.write);
+    return { outcome: describeTool('edit_file', ok(journaled.value.write), head) };
   }
 
   acceptDeal(): Promise<Result<TeamView>> {
@@ -162,10 +198,19 @@ export class TeamSession {
 
   /** Appends (commits) one engine event, then folds it and tells the UI. */
   private persist(event: SessionEvent): void {
-    const stored = this.d.log.append(this.d.id, event.type, event);
-    this.state = applyEvent(this.state, event);
-    if (event.type === 'ended') this.endedAt = stored.wallTime;
-    this.d.bus.emit({ type: 'session.event', event: stored });
+    this.absorb([this.d.log.append(this.d.id, event.type, event)]);
+  }
+
+  /** Folds events already committed (engine events only) and tells the UI about each. */
+  private absorb(stored: readonly StoredEvent[]): void {
+    for (const e of stored) {
+      if (isEngineKind(e.kind)) {
+        const event = sessionEventSchema.parse(e.payload);
+        this.state = applyEvent(this.state, event);
+        if (event.type === 'ended') this.endedAt = e.wallTime;
+      }
+      this.d.bus.emit({ type: 'session.event', event: e });
+    }
   }
 
   /** Runs the engine until it waits for the participant (or the run ends). */
@@ -211,17 +256,19 @@ export class TeamSession {
   private teammateEdit(effect: Extract<Effect, { type: 'edit_file' }>): void {
     const ws = this.d.workspace;
     if (!ws) throw new Error(`task ${this.d.task.id} edits ${effect.path} but has no workspace`);
-    const current = ws.tools.read_file({ path: effect.path });
-    const before = current.result.ok ? current.result.value.content : '';
+    const before = ws.journal.files()[effect.path] ?? '';
     const content = effect.content ?? (effect.replace ? before.replace(effect.replace.find, effect.replace.with) : before);
-    const written = ws.tools.edit_file({ path: effect.path, content });
-    if (!written.result.ok) throw new Error(`${effect.seat} could not edit ${effect.path}: ${written.result.error.message}`);
-    this.persist({ type: 'file_edited', seat: effect.seat, path: effect.path, before: written.result.value.before_sha256, after: written.result.value.after_sha256 });
+    const written = ws.journal.write(effect.path, content, (w) => [
+      { kind: 'file_edited', payload: { type: 'file_edited', seat: effect.seat, path: w.path, before: w.before_sha256, after: w.after_sha256 } },
+    ]);
+    if (!written.ok) throw new Error(`${effect.seat} could not edit ${effect.path}: ${written.error.message}`);
+    this.absorb(written.value.stored);
   }
 
   private async finalState() {
     const ws = this.d.workspace;
-    const files = ws ? readAllWorkspaceFiles(ws.space.root) : {};
+    // The checker reads the files the log records, not whatever is on disk.
+    const files = ws ? ws.journal.files() : {};
     const hiddenTests: Record<string, TestFileResult> = {};
     for (const test of this.d.resolved.workspace.hidden_tests) {
       // A fresh interpreter: nothing the participant ran earlier can patch what the checker sees.

@@ -5,13 +5,18 @@ import { createRulesLabeller } from '../../shared/team/labeller/rulesLabeller.js
 import type { Labeller } from '../../shared/team/labeller/labeller.js';
 import type { TeamView } from '../../shared/team/viewSchema.js';
 import type { AppServices } from '../app/appServices.js';
-import { createSessionWorkspace, openSessionWorkspace, type SessionWorkspace } from '../workspace/sessionWorkspace.js';
+import fs from 'node:fs';
+import { createSessionWorkspace, type SessionWorkspace } from '../workspace/sessionWorkspace.js';
 import { WorkspaceTools } from '../workspace/tools.js';
+import { reopenWorkspaceFromLog, WorkspaceJournal } from '../workspace/workspaceJournal.js';
+import { hashFiles } from '../workspace/workspaceLog.js';
+import { normaliseWorkspacePath } from '../workspace/paths.js';
 import { PyodideTestRunner } from '../pyodide/testRunner.js';
 import { findTeamTask } from './taskSource.js';
 import type { LoadedTask } from './pack/loadTask.js';
 import { TeamSession } from './teamSession.js';
 import { engineEvents, WORKSPACE_CREATED, workspaceOf, type WorkspaceCreated } from './teamLog.js';
+import type { EventLog } from '../db/eventLog.js';
 import { visibleTests } from './testFiles.js';
 
 export interface StartTeam {
@@ -41,18 +46,33 @@ export class TeamSessions {
     if (!resolved.seeds.includes(a.seed)) {
       return fail('bad_request', `The ${a.version} version of "${resolved.title}" runs with seeds ${resolved.seeds.join(', ')}, not ${a.seed}.`);
     }
+    const files: Record<string, string> = {};
+    for (const f of resolved.workspace.files) {
+      const clean = normaliseWorkspacePath(f.path);
+      if (!clean.ok || clean.value === '') return fail('invalid_pack', `Task workspace file "${f.path}": ${clean.ok ? 'empty path' : clean.error.message}`);
+      files[clean.value] = f.text ?? '';
+    }
     const session = log.createSession({ studyKey: a.studyKey, taskId: a.taskId, participant: a.participant, meta: { kind: 'team', version: a.version, seed: a.seed } });
+    const started = { kind: 'session_started', payload: { type: 'session_started', task_id: a.taskId, version: a.version, seed: a.seed, participant: a.participant } };
     let space: SessionWorkspace | null = null;
-    if (resolved.workspace.files.length > 0) {
-      const files = Object.fromEntries(resolved.workspace.files.map((f) => [f.path, f.text ?? '']));
-      const created = createSessionWorkspace(this.workspacesDir(), session.id, files);
+    if (Object.keys(files).length > 0) {
+      // The starting files go into the log first (with the start, in one transaction): the folder is derived from it.
+      let parent: string;
+      try {
+        fs.mkdirSync(this.workspacesDir(), { recursive: true });
+        parent = fs.realpathSync(this.workspacesDir());
+      } catch (error) {
+        return fail('internal', `Could not create the workspaces folder: ${String(error)}`);
+      }
+      const record: WorkspaceCreated = { root: path.join(parent, session.id), hashes_before: hashFiles(files), files };
+      log.appendAll(session.id, [{ kind: WORKSPACE_CREATED, payload: record }, started]);
+      const created = createSessionWorkspace(parent, session.id, files);
       if (!created.ok) return created;
       space = created.value;
-      const record: WorkspaceCreated = { root: space.root, hashes_before: { ...space.hashesBefore } };
-      log.append(session.id, WORKSPACE_CREATED, record);
+    } else {
+      log.append(session.id, started.kind, started.payload);
     }
-    log.append(session.id, 'session_started', { type: 'session_started', task_id: a.taskId, version: a.version, seed: a.seed, participant: a.participant });
-    const team = this.build(session.id, a.studyKey, session.createdAt, found.value, a.version, space, false);
+    const team = this.build(session.id, a.studyKey, session.createdAt, found.value, a.version, space, false, files);
     return team.settleNow();
   }
 
@@ -71,13 +91,14 @@ export class TeamSessions {
     if (!found.ok) return found;
     const recorded = workspaceOf(stored);
     let space: SessionWorkspace | null = null;
+    let files: Record<string, string> = {};
     if (recorded) {
-      const reopened = openSessionWorkspace(recorded.root, recorded.hashes_before);
+      const reopened = reopenWorkspaceFromLog(recorded, stored);
       if (!reopened.ok) return reopened;
-      space = reopened.value;
+      ({ space, files } = reopened.value);
     }
     const submitted = stored.some((e) => e.kind === 'submitted');
-    return ok(this.build(sessionId, summary.studyKey, summary.createdAt, found.value, started.version, space, submitted));
+    return ok(this.build(sessionId, summary.studyKey, summary.createdAt, found.value, started.version, space, submitted, files));
   }
 
   async resume(sessionId: string): Promise<Result<TeamSession>> {
@@ -92,10 +113,20 @@ export class TeamSessions {
     await this.python?.dispose();
   }
 
-  private build(id: string, studyKey: string, startedAt: string, loaded: LoadedTask, version: TaskVersion, space: SessionWorkspace | null, submitted: boolean): TeamSession {
+  private build(
+    id: string,
+    studyKey: string,
+    startedAt: string,
+    loaded: LoadedTask,
+    version: TaskVersion,
+    space: SessionWorkspace | null,
+    submitted: boolean,
+    files: Record<string, string>,
+  ): TeamSession {
+    const log: EventLog = this.s.database.eventLog!;
     const python = (this.python ??= new PyodideTestRunner());
     const runTests = (files: Record<string, string>) => python.run({ files, tests: visibleTests(files), sessionKey: id });
-    const stored = this.s.database.eventLog!.replay(id);
+    const stored = log.replay(id);
     const team = new TeamSession(
       {
         id,
@@ -103,10 +134,10 @@ export class TeamSessions {
         startedAt,
         task: loaded.task,
         resolved: loaded.versions[version],
-        log: this.s.database.eventLog!,
+        log,
         bus: this.s.bus,
         labeller: this.labeller,
-        workspace: space ? { space, tools: new WorkspaceTools(space, runTests, submitted) } : null,
+        workspace: space ? { space, tools: new WorkspaceTools(space, runTests, submitted), journal: new WorkspaceJournal(log, id, space, files) } : null,
         python,
       },
       stored,
@@ -119,3 +150,4 @@ export class TeamSessions {
     return path.join(this.s.options.dataDir, 'workspaces');
   }
 }
+

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fail, ok, type Result } from '../../shared/result.js';
 import { normaliseWorkspacePath, resolveInside } from './paths.js';
+import { TEMP_PREFIX, writeFileAtomic } from './atomicWrite.js';
 
 /** Files bigger than this are not read into memory by the tools (task files are small source files). */
 export const MAX_FILE_BYTES = 1024 * 1024;
@@ -86,6 +87,7 @@ export function listWorkspaceFiles(root: string, underDir = ''): string[] {
     }
     for (const entry of entries) {
       const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (entry.name.startsWith(TEMP_PREFIX)) continue;
       if (entry.isDirectory()) walk(child);
       else if (entry.isFile()) out.push(child);
     }
@@ -118,8 +120,17 @@ export interface FileWrite {
   bytes: number;
 }
 
-/** Replaces (or creates) a whole file, creating its folders; reports the hashes before and after. */
-export function writeWorkspaceFile(root: string, relPath: unknown, content: unknown): Result<FileWrite> {
+/** A checked write not yet made: where it lands and the hashes before and after. */
+export interface PlannedWrite extends FileWrite {
+  /** The absolute host path, checked to sit inside the workspace. */
+  readonly fullPath: string;
+}
+
+/**
+ * Checks a whole-file write without touching the disk (size, path shape, links, not a folder) and reads the
+ * hash it replaces, so the edit can be recorded in the log before the file changes.
+ */
+export function planWorkspaceWrite(root: string, relPath: unknown, content: unknown): Result<PlannedWrite> {
   if (typeof content !== 'string') return fail('bad_request', 'File content must be a string.');
   const bytes = Buffer.byteLength(content, 'utf8');
   if (bytes > MAX_FILE_BYTES)
@@ -127,6 +138,9 @@ export function writeWorkspaceFile(root: string, relPath: unknown, content: unkn
   const clean = normaliseWorkspacePath(relPath);
   if (!clean.ok) return clean;
   if (clean.value === '') return fail('bad_request', 'Give a file path, not the workspace itself.');
+  if (clean.value.split('/').some((segment) => segment.startsWith(TEMP_PREFIX))) {
+    return fail('bad_request', `"${clean.value}": names starting with ${TEMP_PREFIX} are reserved for the app.`);
+  }
   const resolved = resolveInside(root, clean.value);
   if (!resolved.ok) return resolved;
 
@@ -140,13 +154,23 @@ export function writeWorkspaceFile(root: string, relPath: unknown, content: unkn
       return fail('internal', `Could not read "${clean.value}": ${String(error)}`);
     }
   }
+  return ok({ fullPath: resolved.value, path: clean.value, before_sha256: before, after_sha256: hashContent(content), bytes });
+}
+
+/** Makes a planned write, atomically (a kill -9 leaves the old content or the new, never a truncated file). */
+export function commitWorkspaceWrite(plan: PlannedWrite, content: string): Result<FileWrite> {
   try {
-    fs.mkdirSync(path.dirname(resolved.value), { recursive: true });
-    fs.writeFileSync(resolved.value, content, 'utf8');
+    writeFileAtomic(plan.fullPath, content);
   } catch (error) {
-    return fail('bad_request', `Could not write "${clean.value}": ${(error as Error).message}`);
+    return fail('bad_request', `Could not write "${plan.path}": ${(error as Error).message}`);
   }
-  return ok({ path: clean.value, before_sha256: before, after_sha256: hashContent(content), bytes });
+  return ok({ path: plan.path, before_sha256: plan.before_sha256, after_sha256: plan.after_sha256, bytes: plan.bytes });
+}
+
+/** Replaces (or creates) a whole file, creating its folders; reports the hashes before and after. */
+export function writeWorkspaceFile(root: string, relPath: unknown, content: unknown): Result<FileWrite> {
+  const plan = planWorkspaceWrite(root, relPath, content);
+  return plan.ok ? commitWorkspaceWrite(plan.value, content as string) : plan;
 }
 
 /** Path → hash of every file in the workspace right now. */

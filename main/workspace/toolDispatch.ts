@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fail } from '../../shared/result.js';
+import { fail, ok, type Result } from '../../shared/result.js';
 import { errorHead } from './resultHeads.js';
 import type { ToolCall, WorkspaceToolName, WorkspaceTools } from './tools.js';
 
@@ -32,6 +32,15 @@ function rejected(name: WorkspaceToolName, input: unknown, error: z.ZodError): T
   const recorded =
     typeof input === 'object' && input !== null ? { ...(input as Record<string, unknown>) } : {};
   return { name, input: recorded, result, result_head: errorHead(result.error) };
+}
+
+/** A tool's arguments checked against its schema, or an error naming the argument. */
+export function parseToolInput<N extends WorkspaceToolName>(name: N, input: unknown): Result<z.infer<(typeof toolInputs)[N]>> {
+  const args = toolInputs[name].safeParse(input ?? {});
+  if (args.success) return ok(args.data as z.infer<(typeof toolInputs)[N]>);
+  const issue = args.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  return fail('bad_request', `${name}: ${where}${issue?.message ?? 'bad arguments'}`);
 }
 
 /** Validates a tool call's arguments, then runs it; a bad call is recorded as a failed call, not thrown. */
