@@ -216,3 +216,71 @@ test('the largest channel of a big synthetic workspace opens fast and keeps few 
   }
   await shot(page, 'slack-big-channel');
 });
+
+/** An export whose channels mix short system lines with tall messages: row heights far from the list's estimate. */
+function writeMixedExport(dir: string): string[] {
+  const users = [{ id: 'U1', name: 'ada', real_name: 'Ada' }, { id: 'U2', name: 'bo', real_name: 'Bo' }];
+  const long = (i: number) => Array.from({ length: 8 }, (_, k) => `Paragraph ${k} of message ${i}: the calibration drifted again overnight.`).join('\n');
+  const channels: Record<string, Array<Record<string, unknown>>> = { joins: [], tall: [], mixed: [], short: [], attach: [] };
+  let t = 1_700_000_000;
+  const msg = (extra: Record<string, unknown>) => ({ type: 'message', ts: `${t++}.000100`, user: 'U1', ...extra });
+  for (let i = 0; i < 70; i++) channels.joins!.push(msg({ subtype: 'channel_join', user: i % 2 ? 'U1' : 'U2', text: '<@U1> has joined the channel' }));
+  for (let i = 0; i < 6; i++) channels.joins!.push(msg({ text: long(i) }));
+  for (let i = 0; i < 150; i++) channels.tall!.push(msg({ text: long(i), user: i % 2 ? 'U1' : 'U2' }));
+  for (let i = 0; i < 200; i++) channels.mixed!.push(msg(i % 3 ? { subtype: 'channel_join', text: '<@U2> has joined the channel' } : { text: long(i) }));
+  for (let i = 0; i < 3; i++) channels.short!.push(msg({ text: `hello ${i}` }));
+  for (let i = 0; i < 40; i++)
+    channels.attach!.push(msg({ text: 'see', attachments: [{ title: `Report ${i}`, text: long(i), fields: [{ title: 'Status', value: 'open' }] }] }));
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'users.json'), JSON.stringify(users));
+  fs.writeFileSync(path.join(dir, 'channels.json'), JSON.stringify(Object.keys(channels).map((name, i) => ({ id: `C${i}`, name, members: ['U1', 'U2'] }))));
+  for (const [name, messages] of Object.entries(channels)) {
+    fs.mkdirSync(path.join(dir, name));
+    fs.writeFileSync(path.join(dir, name, '2023-11-14.json'), JSON.stringify(messages));
+  }
+  return Object.keys(channels);
+}
+
+/** Opens each conversation in the sidebar and lists those whose newest message is not in view once rows settle. */
+async function newestOutOfView(page: Page): Promise<string[]> {
+  const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+  await expect(sidebar.locator('button[data-conversation]').first()).toBeVisible({ timeout: 90_000 });
+  const ids = await sidebar.locator('button[data-conversation]').evaluateAll((els) => els.map((e) => e.getAttribute('data-conversation') ?? ''));
+  const below: string[] = [];
+  for (const id of ids) {
+    await sidebar.locator(`button[data-conversation="${id}"]`).click();
+    const list = page.locator('.sk-channel [role="log"]');
+    await expect(list.locator('.sk-row').first()).toBeVisible();
+    // Let rows be measured and pages load (a few frames), then see how far below the view the newest message is.
+    const gap = await list.evaluate(async (el) => {
+      const frame = (globalThis as unknown as { requestAnimationFrame(cb: () => void): void }).requestAnimationFrame;
+      for (let f = 0; f < 30; f++) await new Promise<void>((r) => frame(() => r()));
+      const rows = el.querySelectorAll('.sk-row');
+      const last = rows[rows.length - 1]!;
+      return Math.round(last.getBoundingClientRect().bottom - el.getBoundingClientRect().bottom);
+    });
+    if (gap > 2) below.push(`${await list.getAttribute('aria-label')}: newest ${gap}px below the view`);
+  }
+  return below;
+}
+
+test('every conversation opens scrolled to its newest message', async ({ launch, dataDir }) => {
+  test.setTimeout(180_000);
+  const names = writeMixedExport(path.join(dataDir, 'mixed-export'));
+  const { page } = await launch();
+  await openStudy(page);
+  await page.getByRole('button', { name: 'Import a Slack export…' }).click();
+  await page.getByLabel('Export path').fill(path.join(dataDir, 'mixed-export'));
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await page.getByRole('button', { name: /^Open mixed-export/ }).click({ timeout: 60_000 });
+  const mixed = await newestOutOfView(page);
+  await page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: 'joins' }).click();
+  await shot(page, 'slack-channel-newest');
+  expect(names.length).toBe(5);
+
+  await page.goto(page.url().split('#')[0]!);
+  await openStudy(page);
+  await page.getByRole('button', { name: 'Browse the workspace (not recorded)' }).click();
+  const demo = await newestOutOfView(page);
+  expect([...mixed, ...demo]).toEqual([]);
+});

@@ -37,6 +37,8 @@ export function MessageList({ initial, loadPage, focusId, renderRow, label, head
   const scroller = useRef<HTMLDivElement>(null);
   const anchor = useRef<Anchor>(focusId === undefined && initial.newerCursor === null ? { kind: 'bottom' } : { kind: 'row', id: focusId ?? initial.messages[0]?.id ?? 0, delta: focusId === undefined ? 0 : -80 });
   const loading = useRef<'older' | 'newer' | null>(null);
+  /** Where the layout effect last put the scroll position (a scroll event there is ours, not the reader's). */
+  const placed = useRef(-1);
 
   const ids = useMemo(() => win.messages.map((m) => m.id), [win.messages]);
   const heightOf = (id: number) => heights.get(id) ?? ESTIMATE;
@@ -80,6 +82,7 @@ export function MessageList({ initial, loadPage, focusId, renderRow, label, head
     const i = a.kind === 'row' ? ids.indexOf(a.id) : -1;
     const want = a.kind === 'bottom' ? total - el.clientHeight : i >= 0 ? HEAD + (offsets[i] ?? 0) + a.delta : el.scrollTop;
     if (Math.abs(el.scrollTop - want) > 1) el.scrollTop = Math.max(0, want);
+    placed.current = el.scrollTop;
   });
 
   const load = useCallback(
@@ -98,7 +101,12 @@ export function MessageList({ initial, loadPage, focusId, renderRow, label, head
     const el = scroller.current;
     if (!el) return;
     const top = el.scrollTop;
-    if (top + el.clientHeight >= total - 4 && win.newerCursor === null) anchor.current = { kind: 'bottom' };
+    // Our own scroll (above) is no reason to move the anchor: before rows are measured the page can be shorter than
+    // the estimate, the browser stops short of the bottom, and reading that as the reader's choice left the newest
+    // messages below the fold once the taller rows were measured.
+    const ours = Math.abs(top - placed.current) <= 1;
+    const atEnd = top + el.clientHeight >= Math.min(total, el.scrollHeight) - 4 && win.newerCursor === null;
+    if (atEnd || (ours && anchor.current.kind === 'bottom')) anchor.current = { kind: 'bottom' };
     else {
       const i = rowAt(offsets, top - HEAD);
       const id = ids[i];
