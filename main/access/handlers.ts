@@ -4,7 +4,7 @@ import type { AccessControl } from './accessControl.js';
 
 type AccessHandlers = Pick<
   AppHandlers,
-  'accessWhoAmI' | 'participantLink' | 'raterLink' | 'setKioskPin' | 'kioskPinStatus' | 'unlockKiosk'
+  'accessWhoAmI' | 'enterKiosk' | 'participantLink' | 'raterLink' | 'setKioskPin' | 'kioskPinStatus' | 'unlockKiosk'
 >;
 
 /** Links, the kiosk PIN and "who am I". Which scope may call which of these is decided in policy.ts. */
@@ -15,6 +15,12 @@ export function setupAccessHandlers(s: AppServices, access: AccessControl): Acce
       if (scope.kind === 'participant') return ok({ kind: 'participant' as const, participantId: scope.participantId });
       if (scope.kind === 'rater') return ok({ kind: 'rater' as const, studyKey: scope.studyKey, rater: scope.rater });
       return ok({ kind: 'experimenter' as const });
+    },
+    enterKiosk: ({ capability }) => {
+      const scope = access.resolve(capability);
+      return scope && scope.kind !== 'experimenter'
+        ? ok({ kind: scope.kind })
+        : fail('unauthorized', 'This link does not work. Ask the experimenter for a new one.');
     },
     participantLink: ({ studyKey, participantId }) =>
       ok({ fragment: `kiosk=${access.linkFor({ kind: 'participant', studyKey, participantId })}`, scope: 'participant' as const }),

@@ -55,6 +55,7 @@ const ownRepo: Check<ParticipantScope> = async (args, scope, owned) => {
  */
 export const participantMethods: Record<string, Check<ParticipantScope>> = {
   accessWhoAmI: always,
+  enterKiosk: always,
   unlockKiosk: always,
   participantStep: ownId,
   participantConsent: ownId,
@@ -100,6 +101,7 @@ const ownLabelling: Check<RaterScope> = async (args, scope, owned) =>
 /** A rater link: their own labelling session in their own study, under their own rater id. */
 export const raterMethods: Record<string, Check<RaterScope>> = {
   accessWhoAmI: always,
+  enterKiosk: always,
   unlockKiosk: always,
   getSettings: always,
   openLabelling: (args, scope) => (args.studyKey === scope.studyKey && args.rater === scope.rater ? null : NOT_YOUR_SESSION),

@@ -26,14 +26,15 @@ export class ScopedHost {
   }
 
   /**
-   * Subscribes `send` to the events `scope` may see. The scope is asked for again on every event (a plan moves
-   * on between events); events are filtered one after another so they keep their order.
+   * Subscribes `send` to the events `scope` may see (null: none). The scope is asked for again on every event (a
+   * window can enter or leave a kiosk); events are filtered one after another so they keep their order.
    */
-  subscribe(scope: () => AccessScope, send: (event: AppEvent) => void): () => void {
+  subscribe(scope: () => AccessScope | null, send: (event: AppEvent) => void): () => void {
     let queue = Promise.resolve();
     let open = true;
     const unsubscribe = this.bus.subscribe((event) => {
       const current = scope();
+      if (!current) return;
       if (current.kind === 'experimenter') {
         // Nothing to look up: keep the order by queueing behind any scoped lookups still running.
         queue = queue.then(() => (open ? send(event) : undefined));

@@ -9,7 +9,9 @@ import type { SettingsFileFactory } from '../settings/settingsService.js';
 import { installSecurityGuards } from './security.js';
 import { createMainWindow, rendererIndex } from './window.js';
 import { installMenu } from './menu.js';
-import { registerIpc } from './ipc.js';
+import { attachWindow, registerIpc } from './ipc.js';
+import { ScopedHost } from '../access/scopedHost.js';
+import { WindowScopes } from '../access/windowScopes.js';
 import { createSafeStorageSecretStore } from '../secrets/safeStorageSecretStore.js';
 
 // The thin desktop shell: every behaviour lives in createApp(), shared with the browser host.
@@ -47,11 +49,14 @@ if (!app.requestSingleInstanceLock()) {
       // API keys sealed with the OS keychain; where none is available the app falls back to the 0600 file.
       ...(safeStorage.isEncryptionAvailable() ? { secretStore: createSafeStorageSecretStore(safeStorage, dataDir) } : {}),
     });
-    registerIpc(services.handlers, services.bus, log, path.resolve(rendererIndex(appRoot)));
+    // Every window holds a scope (the experimenter's, until it enters a participant's kiosk): see windowScopes.ts.
+    const scoped = new ScopedHost(services.handlers, services.bus, services.ownership, log, 'electron');
+    const windows = new WindowScopes(services.access);
+    registerIpc(scoped, windows, log, path.resolve(rendererIndex(appRoot)));
     installMenu(dataDir);
-    createMainWindow(appRoot, app.isPackaged);
+    attachWindow(createMainWindow(appRoot, app.isPackaged), scoped, windows);
     app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) createMainWindow(appRoot, app.isPackaged);
+      if (BrowserWindow.getAllWindows().length === 0) attachWindow(createMainWindow(appRoot, app.isPackaged), scoped, windows);
     });
     app.on('will-quit', () => services.close());
   });

@@ -57,6 +57,11 @@ export const accessMethods = {
   participantLink: method(z.object({ studyKey: z.string().min(1), participantId: participantIdSchema }).strict(), linkSchema),
   /** Experimenter: a rater's labelling link. */
   raterLink: method(z.object({ studyKey: z.string().min(1), rater: participantSchema }).strict(), linkSchema),
+  /**
+   * Any scope: checks a participant or rater link before a page switches to it. The desktop host also narrows
+   * the calling window to that link's scope (a window, not a token, holds the scope there).
+   */
+  enterKiosk: method(z.object({ capability: z.string().min(1).max(200) }).strict(), z.object({ kind: z.enum(['participant', 'rater']) })),
   /** Experimenter: the PIN that lets the experimenter leave a kiosk at the participant's screen. */
   setKioskPin: method(z.object({ pin: pinSchema }).strict(), z.object({ set: z.boolean() })),
   kioskPinStatus: method(z.object({}).strict(), z.object({ set: z.boolean() })),
