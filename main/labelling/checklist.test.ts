@@ -161,7 +161,7 @@ describe('grading verdict items checklist entry by entry', () => {
 
     const exported = await call('exportLabelling', { studyKey: KEY });
     const csv = fs.readFileSync(path.join(exported.dir, 'labels.csv'), 'utf8');
-    expect(csv).toContain('su-04,R2,NO,false,false,,c1=YES;c2=YES;c3=NO,');
+    expect(csv).toContain('su-04,R2,NO,false,false,false,,c1=YES;c2=YES;c3=NO,');
     const json = JSON.parse(fs.readFileSync(path.join(exported.dir, 'report.json'), 'utf8'));
     expect(json.checklist.vsJudge.pooled.kappa.value).toBeCloseTo(220 / 298, 12);
     const html = fs.readFileSync(path.join(exported.dir, 'report.html'), 'utf8');

@@ -4,6 +4,7 @@
  */
 import type { Comparison, Estimate } from '../../shared/labelling/report-schema.js';
 import type { LabellingItem } from '../../shared/labelling/items.js';
+import { exclusionSummary, labelSetsDiffer } from '../../shared/labelling/reportSummary.js';
 import type { ReportView } from './exports.js';
 
 class Html {
@@ -216,14 +217,13 @@ export function reportHtml(title: string, view: ReportView, at: Date): string {
         <h1>Agreement report — ${title}</h1>
         <p>
           Written ${at.toISOString()}. ${r.counts.itemsLabelled} of ${r.counts.items} items labelled by
-          ${r.raters.length} rater(s); ${r.counts.used} labels used, ${r.excluded.length} left out (skipped,
-          flagged or replaced). Intervals: ${Math.round(r.bootstrap.level * 100)}% percentile bootstrap over
+          ${r.raters.length} rater(s); ${r.counts.used} labels used, ${exclusionSummary(r.excluded)}. Intervals: ${Math.round(r.bootstrap.level * 100)}% percentile bootstrap over
           items, ${r.bootstrap.resamples} resamples, seed ${r.bootstrap.seed}. "undefined" means the statistic
           cannot be computed (e.g. κ when only one label was used).
         </p>
         <h2>Raters against the judges' final label</h2>
         ${perRater(r.vsFinal)}
-${r.byDimension.length > 1 ? html`<p>Pooled rows mix dimensions with different label sets, which lowers chance agreement and raises κ, AC1 and PABAK: read the per-dimension table.</p>` : ''} ${judges}
+${labelSetsDiffer(r) ? html`<p>Pooled rows mix dimensions with different label sets, which lowers chance agreement and raises κ, AC1 and PABAK: read the per-dimension table.</p>` : ''} ${judges}
         <h2>Krippendorff's alpha</h2>
         <p>
           All raters and judges: ${est(r.alpha)} over ${r.alpha.items} items. Raters only:

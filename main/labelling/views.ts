@@ -108,14 +108,17 @@ export function overview(set: LabellingSet, sessions: Map<string, RaterSession>)
 }
 
 /**
- * Every rater's current labels on real items. A label given to an item whose text has changed since the
- * rater started would be compared against a different item, so it is left out (it stays in the log).
+ * Every rater's current labels on real items. A label given to an item whose text has changed (or that was
+ * removed) since the rater started is kept, marked `itemChanged`, so the exports show it and the report
+ * counts it as left out instead of comparing it with a different item.
  */
 export function currentLabels(set: LabellingSet, sessions: Map<string, RaterSession>): RaterLabel[] {
   return [...sessions.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .flatMap(([rater, rs]) => {
       const hashes = rs.state.started?.itemHashes ?? {};
-      return raterLabelsOf(rater, rs.state).filter((l) => hashes[l.itemId] === set.itemHashes[l.itemId]);
+      return raterLabelsOf(rater, rs.state).map((l) =>
+        hashes[l.itemId] === set.itemHashes[l.itemId] ? l : { ...l, itemChanged: true },
+      );
     });
 }

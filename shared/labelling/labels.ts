@@ -14,6 +14,11 @@ export const raterLabelSchema = z
     skipped: z.boolean().optional(),
     /** The rater marked the item as unfit to label (broken context, wrong dimension…). */
     flagged: z.boolean().optional(),
+    /**
+     * The item's text changed (or the item was removed) after the rater started: the record is kept so nothing
+     * the rater did disappears, but it is not compared with the current item.
+     */
+    itemChanged: z.boolean().optional(),
     note: z.string().optional(),
     /** Per-checklist verdicts for graded verdict items. */
     checklist: z.record(z.string(), z.enum(['YES', 'NO'])).optional(),
@@ -25,9 +30,9 @@ export const raterLabelSchema = z
 
 export type RaterLabel = z.infer<typeof raterLabelSchema>;
 
-/** A label the report may count: given, and neither skipped nor flagged. */
+/** A label the report may count: given, neither skipped nor flagged, and on the item as it is now. */
 export function isUsable(label: RaterLabel): label is RaterLabel & { label: string } {
-  return label.label !== null && !label.skipped && !label.flagged;
+  return label.label !== null && !label.skipped && !label.flagged && !label.itemChanged;
 }
 
 export type LabelsParse = { ok: true; labels: RaterLabel[] } | { ok: false; problems: Problem[] };
@@ -59,7 +64,7 @@ export function labelsToJsonl(labels: ReadonlyArray<RaterLabel>): string {
   return labels.map((l) => JSON.stringify(l)).join('\n') + (labels.length ? '\n' : '');
 }
 
-export const LABEL_CSV_COLUMNS = ['item_id', 'rater', 'label', 'skipped', 'flagged', 'note', 'checklist', 'at', 'ms'] as const;
+export const LABEL_CSV_COLUMNS = ['item_id', 'rater', 'label', 'skipped', 'flagged', 'item_changed', 'note', 'checklist', 'at', 'ms'] as const;
 
 /** RFC 4180 quoting; a leading =, +, - or @ is prefixed with ' so a spreadsheet does not run it. */
 function csvCell(value: string): string {
@@ -75,6 +80,7 @@ export function labelsToCsv(labels: ReadonlyArray<RaterLabel>): string {
       l.label ?? '',
       l.skipped ? 'true' : 'false',
       l.flagged ? 'true' : 'false',
+      l.itemChanged ? 'true' : 'false',
       l.note ?? '',
       l.checklist
         ? Object.entries(l.checklist)

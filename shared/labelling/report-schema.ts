@@ -50,7 +50,15 @@ export const checklistReportSchema = z.object({
   ),
 });
 
-export const EXCLUSION_REASONS = ['skipped', 'flagged', 'unknown_item', 'outside_label_set', 'replaced'] as const;
+/** Why a rater's record is not counted; `item_changed`: the item changed or was removed after the rater started. */
+export const EXCLUSION_REASONS = [
+  'skipped',
+  'flagged',
+  'item_changed',
+  'unknown_item',
+  'outside_label_set',
+  'replaced',
+] as const;
 
 export const agreementReportSchema = z.object({
   schema: z.literal('teamseat/agreement-report@1'),
@@ -81,6 +89,8 @@ export const agreementReportSchema = z.object({
     z.object({
       dimension: z.string(),
       items: z.number().int(),
+      /** The labels this dimension's items offer (their union, in first-seen order). */
+      labelSet: z.array(z.string()),
       vsFinal: comparisonSchema.nullable(),
       alpha: alphaSchema,
       disagreements: z.number().int(),

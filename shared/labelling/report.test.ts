@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agreementReport, FINAL_CODER } from './report.js';
 import { agreementReportSchema } from './report-schema.js';
+import { exclusionSummary, labelSetsDiffer } from './reportSummary.js';
 import type { LabellingItem, VerdictItem } from './items.js';
 import type { RaterLabel } from './labels.js';
 
@@ -59,6 +60,38 @@ describe('agreementReport', () => {
     expect(report.raters).toEqual(['ana', 'ben']);
     expect(report.judges).toEqual(['referee', 'second']);
     expect(report.counts).toEqual({ items: 6, itemsLabelled: 6, itemsWithoutJudge: 0, labels: 15, used: 10 });
+  });
+
+  it('reports a flag without a label as flagged and a label on a changed item as item_changed, never using either', () => {
+    const r = agreementReport(
+      items,
+      [
+        { itemId: 'w1', rater: 'ana', label: null, flagged: true, note: 'context cut off' },
+        { itemId: 'w2', rater: 'ana', label: CH, itemChanged: true },
+        { itemId: 'x9', rater: 'ana', label: CO, itemChanged: true },
+        { itemId: 'w3', rater: 'ana', label: CO },
+      ],
+      { resamples: 50 },
+    );
+    expect(r.excluded.map((e) => `${e.itemId}/${e.reason}`).sort()).toEqual(['w1/flagged', 'w2/item_changed', 'x9/item_changed']);
+    expect(r.counts.used).toBe(1);
+    expect(exclusionSummary(r.excluded)).toBe('3 left out: 1 flagged, 2 item changed');
+    expect(exclusionSummary([])).toBe('none left out');
+  });
+
+  it('says label sets differ only when the dimensions offer different labels', () => {
+    expect(report.byDimension.map((d) => d.labelSet)).toEqual([
+      [CO, CH],
+      [CO, CH],
+    ]);
+    expect(labelSetsDiffer(report)).toBe(false);
+    const other = { ...(message('t1', 'tone', CO, CO, CO) as LabellingItem & { kind: 'message' }) };
+    other.labels = [
+      { label: CO, definition: 'goes along' },
+      { label: 'hedges', definition: 'neither' },
+    ];
+    const mixed = agreementReport([...items, other], [...labels, { itemId: 't1', rater: 'ana', label: 'hedges' }], { resamples: 50 });
+    expect(labelSetsDiffer(mixed)).toBe(true);
   });
 
   it('computes a rater against the final label (hand-computed)', () => {

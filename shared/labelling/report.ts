@@ -39,6 +39,11 @@ function resolveLabels(items: Map<string, LabellingItem>, labels: ReadonlyArray<
   const excluded: AgreementReport['excluded'] = [];
   const latest = new Map<string, RaterLabel>();
   for (const record of labels) {
+    // Checked first: a changed item's old label must never be compared with the item's new text.
+    if (record.itemChanged) {
+      excluded.push({ itemId: record.itemId, rater: record.rater, reason: 'item_changed' });
+      continue;
+    }
     if (!items.has(record.itemId)) {
       excluded.push({ itemId: record.itemId, rater: record.rater, reason: 'unknown_item' });
       continue;
@@ -53,8 +58,9 @@ function resolveLabels(items: Map<string, LabellingItem>, labels: ReadonlyArray<
   for (const record of latest.values()) {
     const item = items.get(record.itemId) as LabellingItem;
     let reason: ExclusionReason | null = null;
-    if (record.skipped || record.label === null) reason = 'skipped';
-    else if (record.flagged) reason = 'flagged';
+    // A flag carries no label either, so it is tested before the missing label that marks a skip.
+    if (record.flagged) reason = 'flagged';
+    else if (record.skipped || record.label === null) reason = 'skipped';
     else if (!labelSetOf(item).includes(record.label)) reason = 'outside_label_set';
     if (reason) {
       excluded.push({ itemId: record.itemId, rater: record.rater, reason });
@@ -162,6 +168,7 @@ export function agreementReport(
     return {
       dimension,
       items: subset.length,
+      labelSet: categoriesOf(subset),
       vsFinal: compare(pairsAgainst(subset, finalOf), categoriesOf(subset), boot(`dimension:${dimension}`)),
       alpha: alphaOver(subset, `alpha:${dimension}`),
       disagreements: disagreements.filter((d) => d.dimension === dimension).length,

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { exclusionSummary, labelSetsDiffer } from '../../../shared/labelling/reportSummary';
 import type { AppError } from '../../../shared/result';
 import { api } from '../api/client';
 import { ChecklistReport } from './ChecklistReport';
@@ -84,7 +85,7 @@ export function LabellingReport({ studyKey }: { studyKey: string }) {
           .sort((a, b) => a.rater.localeCompare(b.rater))
           .map((s) => `${s.rater}: ${s.done}/${s.total}`)
           .join(', ') || 'none yet'}
-        ). {r.counts.used} labels used; {r.excluded.length} left out (skipped, flagged or outside the set).
+         ). {r.counts.used} labels used; {exclusionSummary(r.excluded)}.
         Brackets: {Math.round(r.bootstrap.level * 100)}% bootstrap interval over items (
         {r.bootstrap.resamples} resamples). “undefined”: the statistic cannot be computed (e.g. κ when only
         one label was used).
@@ -92,12 +93,12 @@ export function LabellingReport({ studyKey }: { studyKey: string }) {
       {changed.length ? (
         <p className="lab-warn small">
           {changed.join(', ')} started on an earlier version of the items; their labels on items that changed
-          since are left out.
+          since are kept in the label exports (marked item changed) and left out of these figures.
         </p>
       ) : null}
       <h3>Raters against the judges’ final label</h3>
       <ComparisonTable caption="Against the judges’ final label" rows={sides(r.vsFinal)} />
-      {r.byDimension.length > 1 ? (
+      {labelSetsDiffer(r) ? (
         <p className="muted small">
           These rows pool {r.byDimension.length} dimensions with different label sets, which lowers chance
           agreement and so raises κ, AC1 and PABAK: read the per-dimension table below for each dimension’s
