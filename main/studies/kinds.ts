@@ -1,66 +1,116 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import type { Problem } from '../../shared/problems.js';
 import type { StudyManifest } from '../../shared/studies/manifest.js';
+import type { PackContent } from '../../shared/study/protocol.js';
+import { queriesFileSchema } from '../../shared/judge/query.js';
 import { readYamlFile } from '../packs/readYaml.js';
+import { loadTaskFile } from '../team/pack/loadTask.js';
 import { dimensionOf, parseItemsJsonl } from '../../shared/labelling/items.js';
 
 export interface StudyContent {
   tasks: { id: string; title: string; detail: string }[];
+  /** What a protocol is checked and planned against (team and Slack studies). */
+  pack: PackContent | null;
+  /** The files of the pack the content was read from (relative to the pack), for the study version hash. */
+  files: string[];
   problems: Problem[];
 }
 
-/** What the library needs from a team task file; the team seat validates the rest when a task is opened. */
-const teamTaskHead = z.object({ id: z.string().min(1), title: z.string().min(1), dimension: z.string().min(1) });
-
-const slackQueries = z.object({
-  queries: z.array(
-    z.object({ id: z.string().min(1), category: z.enum(['AS', 'HA', 'SU', 'CI']), query: z.string().min(1) }),
-  ),
-});
-
-/** Reads the per-kind content a study manifest points at, relative to the study folder. */
-export function readStudyContent(dir: string, manifest: StudyManifest): StudyContent {
-  const rel = (p: string) => path.posix.join(path.basename(dir), p);
+/**
+ * Reads the per-kind content a study manifest points at, relative to the study folder, fully validated (the same
+ * check `npm run validate-pack` makes). `label` names files in problems (`<label>/tasks/a.yaml`).
+ */
+export function readStudyContent(dir: string, manifest: StudyManifest, label = path.basename(dir)): StudyContent {
+  const rel = (p: string) => path.posix.join(label, p.split(path.sep).join('/'));
   switch (manifest.kind) {
-    case 'team': {
-      const out: StudyContent = { tasks: [], problems: [] };
-      manifest.tasks.forEach((taskFile) => {
-        const read = readYamlFile(path.join(dir, taskFile), teamTaskHead.loose(), rel(taskFile));
-        if (read.ok) out.tasks.push({ id: read.value.id, title: read.value.title, detail: read.value.dimension });
-        else out.problems.push(...read.problems);
-      });
-      return out;
-    }
+    case 'team':
+      return readTeamTasks(dir, manifest.tasks, rel);
     case 'slack': {
-      const out: StudyContent = { tasks: [], problems: [] };
+      const out: StudyContent = { tasks: [], pack: null, files: [manifest.queries, manifest.export], problems: [] };
       if (!fs.existsSync(path.join(dir, manifest.export))) {
         out.problems.push({ file: rel('study.yaml'), path: 'export', message: `no export at ${manifest.export}` });
       }
-      const read = readYamlFile(path.join(dir, manifest.queries), slackQueries, rel(manifest.queries));
-      if (read.ok) out.tasks = read.value.queries.map((q) => ({ id: q.id, title: q.query, detail: q.category }));
-      else out.problems.push(...read.problems);
+      for (const [key, name] of [['repo', manifest.repo ?? 'repo.git'], ['docs', manifest.docs ?? 'docs']] as const) {
+        if (fs.existsSync(path.join(dir, name))) out.files.push(name);
+        else if (manifest[key] !== undefined) out.problems.push({ file: rel('study.yaml'), path: key, message: `no folder ${name}` });
+      }
+      if (fs.existsSync(path.join(dir, 'variants'))) out.files.push('variants');
+      const read = readYamlFile(path.join(dir, manifest.queries), queriesFileSchema, rel(manifest.queries));
+      if (read.ok) {
+        out.tasks = read.value.queries.map((q) => ({ id: q.id, title: q.query, detail: q.category }));
+        out.pack = { kind: 'slack', queries: read.value.queries.map((q) => q.id) };
+      } else out.problems.push(...read.problems);
       return out;
     }
-    case 'labelling':
-      return readLabellingItems(dir, manifest.items, rel(manifest.items));
+    case 'labelling': {
+      const out = readLabellingItems(dir, manifest.items, rel(manifest.items));
+      if (manifest.practice) {
+        out.files.push(manifest.practice);
+        if (!fs.existsSync(path.join(dir, manifest.practice))) {
+          out.problems.push({ file: rel('study.yaml'), path: 'practice', message: `no file ${manifest.practice}` });
+        }
+      }
+      return out;
+    }
   }
 }
 
+/** The task files a manifest names: files, or every YAML file of a named folder; nothing outside the pack. */
+function readTeamTasks(dir: string, entries: string[], rel: (p: string) => string): StudyContent {
+  const packTasks: Extract<PackContent, { kind: 'team' }>['tasks'] = [];
+  const out: StudyContent = { tasks: [], pack: { kind: 'team', tasks: packTasks }, files: [], problems: [] };
+  const root = path.resolve(dir);
+  const firstFile = new Map<string, string>();
+  entries.forEach((entry, i) => {
+    const target = path.resolve(root, entry);
+    const back = path.relative(root, target);
+    if (back.startsWith('..') || path.isAbsolute(back)) {
+      out.problems.push({ file: rel('study.yaml'), path: `tasks[${i}]`, message: `"${entry}" is outside the pack folder` });
+      return;
+    }
+    const files = fs.existsSync(target) && fs.statSync(target).isDirectory()
+      ? fs.readdirSync(target).filter((n) => /\.ya?ml$/i.test(n)).sort().map((n) => path.join(target, n))
+      : [target];
+    for (const file of files) {
+      const name = path.relative(root, file);
+      if (!fs.existsSync(file)) {
+        out.problems.push({ file: rel(name), path: '', message: 'file not found or unreadable' });
+        continue;
+      }
+      out.files.push(name);
+      const loaded = loadTaskFile(file, root);
+      if (!loaded.ok) {
+        out.problems.push(...loaded.problems.map((p) => ({ file: rel(name), path: p.path, message: p.message, ...(p.line ? { line: p.line } : {}) })));
+        continue;
+      }
+      const task = loaded.value.task;
+      const other = firstFile.get(task.id);
+      if (other) out.problems.push({ file: rel(name), path: 'id', message: `task id "${task.id}" is also used by ${other}` });
+      firstFile.set(task.id, rel(name));
+      out.tasks.push({ id: task.id, title: task.title, detail: task.dimension });
+      const { alone, control, manipulation } = task.versions;
+      packTasks.push({ id: task.id, seeds: { alone: alone.seeds, control: control.seeds, manipulation: manipulation.seeds } });
+    }
+  });
+  return out;
+}
+
 function readLabellingItems(dir: string, file: string, label: string): StudyContent {
+  const empty = { pack: null, files: [file] };
   let text: string;
   try {
     text = fs.readFileSync(path.join(dir, file), 'utf8');
   } catch {
-    return { tasks: [], problems: [{ file: label, path: '', message: 'file not found or unreadable' }] };
+    return { ...empty, tasks: [], problems: [{ file: label, path: '', message: 'file not found or unreadable' }] };
   }
   const parsed = parseItemsJsonl(label, text);
   if (!parsed.ok) {
     const withLine = parsed.problems.map((p) => ({ ...p, line: Number(/^line (\d+)/.exec(p.path)?.[1]) || undefined }));
-    return { tasks: [], problems: withLine };
+    return { ...empty, tasks: [], problems: withLine };
   }
   return {
+    ...empty,
     tasks: parsed.items.map((item) => ({ id: item.id, title: dimensionOf(item).replaceAll('_', ' '), detail: item.kind })),
     problems: [],
   };

@@ -16,17 +16,22 @@ function write(rel: string, text: string) {
   fs.writeFileSync(file, text);
 }
 const library = () => new StudyLibrary([{ dir: tmp.dir, origin: 'user' }]);
+const demoTasks = path.resolve(import.meta.dirname, '../../studies/team-demo/tasks');
+/** A real, valid team task from the demo pack, copied to `rel`. */
+function copyTask(rel: string, demo: 'campsite-negotiation' | 'hidden-profile' | 'impossible-tests') {
+  write(rel, fs.readFileSync(path.join(demoTasks, `${demo}.yaml`), 'utf8'));
+}
 const teamManifest = (tasks: string) =>
   `schema: teamseat/study@1\nid: pilot\ntitle: Pilot\nkind: team\ndescription: Two tasks\ntasks: ${tasks}\n`;
 
 describe('StudyLibrary', () => {
   it('lists a valid team study with its kind and task count, and opens it with its tasks', () => {
     write('pilot/study.yaml', teamManifest('[tasks/a.yaml, tasks/b.yaml]'));
-    write('pilot/tasks/a.yaml', 'id: a\ntitle: Task A\ndimension: handling_conflict\n');
-    write('pilot/tasks/b.yaml', 'id: b\ntitle: Task B\ndimension: whistleblowing\n');
+    copyTask('pilot/tasks/a.yaml', 'campsite-negotiation');
+    copyTask('pilot/tasks/b.yaml', 'hidden-profile');
     const [study] = library().list();
     expect(study).toMatchObject({ key: 'user:pilot', id: 'pilot', kind: 'team', taskCount: 2, problems: [] });
-    expect(library().open('user:pilot')?.tasks.map((t) => t.id)).toEqual(['a', 'b']);
+    expect(library().open('user:pilot')?.tasks.map((t) => t.id)).toEqual(['campsite-negotiation', 'hidden-profile']);
   });
 
   it('lists a pack with a typo in its manifest, naming file, line, field and what was expected', () => {
@@ -41,7 +46,7 @@ describe('StudyLibrary', () => {
   it('reports invalid YAML with its line, and keeps listing the other studies', () => {
     write('bad/study.yaml', 'schema: teamseat/study@1\ntitle: [unclosed\n');
     write('pilot/study.yaml', teamManifest('[a.yaml]'));
-    write('pilot/a.yaml', 'id: a\ntitle: A\ndimension: taking_over\n');
+    copyTask('pilot/a.yaml', 'impossible-tests');
     const studies = library().list();
     expect(studies.map((s) => s.key)).toEqual(['user:bad', 'user:pilot']);
     expect(studies[0]?.problems[0]).toMatchObject({ file: 'bad/study.yaml', message: expect.stringMatching(/not valid YAML/) });
@@ -53,11 +58,13 @@ describe('StudyLibrary', () => {
     write('pilot/study.yaml', teamManifest('[tasks/missing.yaml, tasks/wrong.yaml]'));
     write('pilot/tasks/wrong.yaml', 'id: w\ntitle: 7\n');
     const problems = library().list()[0]?.problems;
-    expect(problems).toEqual([
-      { file: 'pilot/tasks/missing.yaml', path: '', message: 'file not found or unreadable' },
-      expect.objectContaining({ file: 'pilot/tasks/wrong.yaml', path: 'title', line: 2 }),
-      expect.objectContaining({ file: 'pilot/tasks/wrong.yaml', path: 'dimension' }),
-    ]);
+    expect(problems?.[0]).toEqual({ file: 'pilot/tasks/missing.yaml', path: '', message: 'file not found or unreadable' });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ file: 'pilot/tasks/wrong.yaml', path: 'title', line: 2 }),
+        expect.objectContaining({ file: 'pilot/tasks/wrong.yaml', path: 'dimension' }),
+      ]),
+    );
   });
 
   it('reads labelling items line by line and names the line that is not JSON', () => {
@@ -70,9 +77,19 @@ describe('StudyLibrary', () => {
     expect(library().list()[0]).toMatchObject({ taskCount: 1, problems: [] });
   });
 
-  it('ignores folders without a study.yaml and a root that does not exist', () => {
+  it('lists a folder without a study.yaml with that problem (as validate-pack does), skipping only schemas/', () => {
     write('notes/readme.txt', 'hello');
-    expect(library().list()).toEqual([]);
+    write('schemas/study.schema.json', '{}');
+    expect(library().list()).toEqual([
+      expect.objectContaining({
+        key: 'user:notes',
+        kind: null,
+        problems: [{ file: 'notes/study.yaml', path: '', message: expect.stringMatching(/^no study.yaml/) }],
+      }),
+    ]);
+  });
+
+  it('ignores a root that does not exist', () => {
     expect(new StudyLibrary([{ dir: path.join(tmp.dir, 'nope'), origin: 'user' }]).list()).toEqual([]);
   });
 });

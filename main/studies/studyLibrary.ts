@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StudyDetail, StudySummary } from '../../shared/contract/schemas.js';
-import { STUDY_MANIFEST_FILE, studyManifestSchema } from '../../shared/studies/manifest.js';
-import { readYamlFile } from '../packs/readYaml.js';
-import { readStudyContent } from './kinds.js';
+import { validateStudyPack } from './validatePack.js';
+
+/** Folders of a studies root that are not packs: the JSON Schemas for editors. */
+const NOT_PACKS = new Set(['schemas']);
 
 export interface StudyRoot {
   dir: string;
@@ -35,9 +36,9 @@ export class StudyLibrary {
     if (!fs.existsSync(root.dir)) return [];
     return fs
       .readdirSync(root.dir, { withFileTypes: true })
-      .filter((d) => d.isDirectory() && !d.name.startsWith('.'))
+      .filter((d) => d.isDirectory() && !d.name.startsWith('.') && !NOT_PACKS.has(d.name))
       .sort((a, b) => a.name.localeCompare(b.name))
-      .filter((d) => fs.existsSync(path.join(root.dir, d.name, STUDY_MANIFEST_FILE)))
+      // A folder without study.yaml is listed with that problem, as validate-pack reports it: never skipped silently.
       .map((d) => readStudy(root, d.name));
   }
 }
@@ -45,12 +46,9 @@ export class StudyLibrary {
 function readStudy(root: StudyRoot, name: string): { summary: StudySummary; detail: StudyDetail } {
   const dir = path.join(root.dir, name);
   const key = `${root.origin}:${name}`;
-  const manifest = readYamlFile(
-    path.join(dir, STUDY_MANIFEST_FILE),
-    studyManifestSchema,
-    path.posix.join(name, STUDY_MANIFEST_FILE),
-  );
-  if (!manifest.ok) {
+  const checked = validateStudyPack(dir, name);
+  const m = checked.manifest;
+  if (!m) {
     const summary: StudySummary = {
       key,
       id: null,
@@ -60,22 +58,21 @@ function readStudy(root: StudyRoot, name: string): { summary: StudySummary; deta
       taskCount: null,
       origin: root.origin,
       dir,
-      problems: manifest.problems,
+      problems: checked.problems,
     };
     return { summary, detail: { ...summary, tasks: [], source: null } };
   }
-  const m = manifest.value;
-  const content = readStudyContent(dir, m);
+  const tasks = checked.content?.tasks ?? [];
   const summary: StudySummary = {
     key,
     id: m.id,
     title: m.title,
     kind: m.kind,
     description: m.description,
-    taskCount: content.tasks.length,
+    taskCount: tasks.length,
     origin: root.origin,
     dir,
-    problems: content.problems,
+    problems: checked.problems,
   };
-  return { summary, detail: { ...summary, tasks: content.tasks, source: m.source ?? null } };
+  return { summary, detail: { ...summary, tasks, source: m.source ?? null } };
 }

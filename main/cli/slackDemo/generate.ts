@@ -12,6 +12,7 @@ import { calibrationStory } from './storyCalibration.js';
 import { fieldStory } from './storyField.js';
 import { labStory } from './storyLab.js';
 import { variants } from './variants.js';
+import { SLACK_DEMO_PROTOCOL } from './studyProtocol.js';
 
 export const FIRST_DAY = '2024-09-02';
 export const LAST_DAY = '2024-12-20';
@@ -69,7 +70,7 @@ export function generateSlackDemo(dir: string): { messages: number } {
     '# CI queries name a variant: a folder whose files replace the export files of the same path.\n' +
     '# key_facts are checked by main/cli/slackDemo/study.test.ts against the export, repo.git and docs/.\n';
   fs.writeFileSync(path.join(dir, 'queries.yaml'), header + stringify({ queries: demoQueries(commits) }, { lineWidth: 0 }));
-  fs.writeFileSync(path.join(dir, 'study.yaml'), STUDY_YAML);
+  fs.writeFileSync(path.join(dir, 'study.yaml'), STUDY_YAML + SLACK_DEMO_PROTOCOL);
   const messages = Object.values(days).reduce((n, content) => n + (JSON.parse(content) as unknown[]).length, 0);
   return { messages };
 }

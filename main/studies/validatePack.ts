@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Problem } from '../../shared/problems.js';
+import { formatPath } from '../../shared/problems.js';
+import { protocolOf, STUDY_MANIFEST_FILE, studyManifestSchema, type StudyManifest } from '../../shared/studies/manifest.js';
+import type { StudyProtocol } from '../../shared/study/protocol.js';
+import { checkProtocol } from '../../shared/study/protocolCheck.js';
+import { readYamlFile } from '../packs/readYaml.js';
+import { locate, parseLocated } from '../team/pack/yamlLocation.js';
+import { readStudyContent, type StudyContent } from './kinds.js';
+
+export interface StudyPackCheck {
+  manifest: StudyManifest | null;
+  content: StudyContent | null;
+  protocol: StudyProtocol | null;
+  /** Every problem of the pack, each naming the file, the line where known, the path inside it and what is expected. */
+  problems: Problem[];
+}
+
+/**
+ * The one check of a study pack, used by the library and by `npm run validate-pack` so they always agree: the
+ * manifest, the content it names (every team task fully loaded) and the protocol against that content.
+ * `label` is how the pack folder is named in problems (the library: the folder name; the CLI: a path from cwd).
+ */
+export function validateStudyPack(dir: string, label = path.basename(dir)): StudyPackCheck {
+  const manifestFile = path.join(dir, STUDY_MANIFEST_FILE);
+  const manifestLabel = path.posix.join(label, STUDY_MANIFEST_FILE);
+  if (!fs.existsSync(manifestFile)) {
+    return {
+      manifest: null,
+      content: null,
+      protocol: null,
+      problems: [{ file: manifestLabel, path: '', message: 'no study.yaml: every study pack needs one (see studies/FORMAT-study.md)' }],
+    };
+  }
+  const read = readYamlFile(manifestFile, studyManifestSchema, manifestLabel);
+  if (!read.ok) return { manifest: null, content: null, protocol: null, problems: read.problems };
+  const manifest = read.value;
+  const content = readStudyContent(dir, manifest, label);
+  const protocol = protocolOf(manifest);
+  const problems = [...content.problems];
+  // A protocol is checked against content that loaded cleanly; otherwise every task it names would look missing.
+  if (protocol && content.pack && content.problems.length === 0) {
+    const issues = checkProtocol(protocol, content.pack);
+    if (issues.length > 0) {
+      const located = parseLocated(fs.readFileSync(manifestFile, 'utf8'));
+      for (const issue of issues) {
+        const line = locate(located, issue.path)?.line;
+        problems.push({ file: manifestLabel, path: formatPath(issue.path), message: issue.message, ...(line ? { line } : {}) });
+      }
+    }
+  }
+  return { manifest, content, protocol, problems };
+}
+
+/** `file:line path: message`, the form every pack problem is printed in. */
+export function formatProblem(p: Problem): string {
+  return `${p.file}${p.line !== undefined ? `:${p.line}` : ''} ${p.path || '(file)'}: ${p.message}`;
+}
