@@ -6,6 +6,7 @@ import { confSettingsFactory } from '../../settings/confFactory.js';
 import { defaultDataDir, flagValue, resolveDataDir } from '../../paths.js';
 import { appVersion, findAppRoot } from '../../appRoot.js';
 import { startBrowserHost } from './server.js';
+import { ScopedHost } from '../../access/scopedHost.js';
 import { logUnhandledRejections } from './lastResort.js';
 
 /** `npm run serve`: the browser host. Flags: --port N (or TEAMSEAT_PORT), --data-dir DIR (or TEAMSEAT_DATA_DIR). */
@@ -31,6 +32,12 @@ export async function serve(argv: readonly string[] = process.argv.slice(2)): Pr
       log,
       rendererDir: path.join(appRoot, 'out', 'renderer'),
       port,
+      // The experimenter token and participant links are kept in the data dir: an old link works after a restart.
+      scopes: {
+        resolve: (token) => app.access.resolve(token),
+        experimenterToken: app.access.experimenterToken,
+        host: new ScopedHost(app.handlers, app.bus, app.ownership, log, 'browser'),
+      },
     });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;

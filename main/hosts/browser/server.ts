@@ -12,6 +12,8 @@ import { originAllowed } from './origin.js';
 import { lastResort } from './lastResort.js';
 import { guardSocket, guardedUpgrade } from './wsGuard.js';
 import { BodyError, answerThenDrain, readJsonBody } from './requestBody.js';
+import type { AccessScope } from '../../../shared/contract/access.js';
+import type { ScopedHost } from '../../access/scopedHost.js';
 
 export interface BrowserHostOptions {
   handlers: Handlers<AppContract>;
@@ -21,6 +23,11 @@ export interface BrowserHostOptions {
   port: number;
   /** Fixed only in tests; normally a fresh random token per start. */
   token?: string;
+  /**
+   * Scoped access (main/access/): tokens resolve to the experimenter, a participant or a rater, and calls and
+   * events go through that scope's guard. Without it the one token is the experimenter's (host tests).
+   */
+  scopes?: { resolve(token: string | undefined): AccessScope | null; experimenterToken: string; host: ScopedHost };
 }
 
 export interface BrowserHost {
@@ -39,13 +46,15 @@ export const WS_PROTOCOL = 'teamseat';
  * (see origin.ts) refuses other pages before the token is even compared.
  */
 export async function startBrowserHost(opts: BrowserHostOptions): Promise<BrowserHost> {
-  const token = opts.token ?? crypto.randomBytes(24).toString('base64url');
+  const token = opts.scopes?.experimenterToken ?? opts.token ?? crypto.randomBytes(24).toString('base64url');
   const expected = Buffer.from(token);
   // Compared as bytes: a header of the same length in characters but not in bytes (latin1) must not throw.
   const tokenOk = (candidate: string | undefined) => {
     const given = Buffer.from(candidate ?? '');
     return given.length === expected.length && crypto.timingSafeEqual(given, expected);
   };
+  const scopeOf = (candidate: string | undefined): AccessScope | null =>
+    opts.scopes ? opts.scopes.resolve(candidate) : tokenOk(candidate) ? { kind: 'experimenter' } : null;
   let port = opts.port;
   const hostOk = (h: string | undefined) => !!h && [`127.0.0.1:${port}`, `localhost:${port}`].includes(h);
 
@@ -60,8 +69,8 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
       }
       if (req.method !== 'POST') return reject(res, 405, 'method not allowed', opts.log, url);
       const auth = req.headers.authorization;
-      if (!tokenOk(auth?.startsWith('Bearer ') ? auth.slice(7) : undefined))
-        return reject(res, 401, 'missing or wrong token', opts.log, url);
+      const scope = scopeOf(auth?.startsWith('Bearer ') ? auth.slice(7) : undefined);
+      if (!scope) return reject(res, 401, 'missing or wrong token', opts.log, url);
       let body: unknown;
       try {
         body = await readJsonBody(req);
@@ -75,20 +84,19 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
           JSON.stringify({ ok: false, error: { code: 'bad_request', message: err.message } }),
         );
       }
-      const result = await dispatch(
-        opts.handlers,
-        url.slice('/api/'.length),
-        body,
-        { host: 'browser' },
-        opts.log,
-      );
+      const method = url.slice('/api/'.length);
+      const result = opts.scopes
+        ? await opts.scopes.host.call(scope, method, body)
+        : await dispatch(opts.handlers, method, body, { host: 'browser' }, opts.log);
       const status = result.ok
         ? 200
         : result.error.code === 'bad_request'
           ? 400
           : result.error.code === 'not_found'
             ? 404
-            : 200;
+            : result.error.code === 'unauthorized'
+              ? 403
+              : 200;
       send(res, status, result);
     }, opts.log),
   );
@@ -108,7 +116,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
         req.url !== '/events' ||
         !hostOk(req.headers.host) ||
         !offered.includes(WS_PROTOCOL) ||
-        !tokenOk(presented)
+        !scopeOf(presented)
       ) {
         opts.log.warn('rejected event-stream connection', { url: req.url });
         socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
@@ -116,7 +124,9 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
         guardSocket(ws, opts.log);
-        attach(ws, opts.bus);
+        const scope = scopeOf(presented);
+        if (opts.scopes && scope) attachScoped(ws, opts.scopes.host, scope);
+        else attach(ws, opts.bus);
       });
     }, opts.log),
   );
@@ -149,6 +159,18 @@ function attach(ws: WebSocket, bus: EventBus) {
   const unsubscribe = bus.subscribe((event) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event));
   });
+  ws.on('close', unsubscribe);
+  ws.on('message', () => ws.close(1008, 'the event stream is one-way'));
+}
+
+/** A scoped socket gets only what its scope may see (main/access/project.ts). */
+function attachScoped(ws: WebSocket, host: ScopedHost, scope: AccessScope) {
+  const unsubscribe = host.subscribe(
+    () => scope,
+    (event) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event));
+    },
+  );
   ws.on('close', unsubscribe);
   ws.on('message', () => ws.close(1008, 'the event stream is one-way'));
 }
