@@ -51,7 +51,7 @@ export class Experimenter {
   constructor(private readonly c: StudyContext) {}
 
   overview(studyKey: string): Result<StudyOverview> {
-    const source = this.c.source(studyKey);
+    const source = this.c.source(studyKey, { fresh: true });
     if (!source.ok) return source;
     // A study opened for the first time gets the protocol's own participants (generated or listed codes).
     if (this.c.logs.sessionId(studyKey) === null) {
@@ -103,7 +103,7 @@ export class Experimenter {
 
   /** Fixes the plan from the protocol, the participant's slot and the pack's content hash, and records it. */
   start(studyKey: string, participantId: string): Result<{ participantId: string }> {
-    const source = this.c.source(studyKey);
+    const source = this.c.source(studyKey, { fresh: true });
     if (!source.ok) return source;
     const found = this.c.participant(studyKey, participantId);
     if (!found.ok) return found;

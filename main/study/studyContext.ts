@@ -6,11 +6,14 @@ import type { ResultsWriter } from './resultsWriter.js';
 import { StudyLogs } from './studyLog.js';
 import type { ScreenContext } from './screens.js';
 
+const SOURCE_TTL_MS = 10_000;
+
 /** What every study operation works with: the app, the study logs and the results writer. */
 export class StudyContext {
   readonly logs: StudyLogs;
   /** participant id → study key: participant methods carry only the id. */
   private readonly located = new Map<string, string>();
+  private readonly sources = new Map<string, { at: number; source: Result<StudyProtocolSource> }>();
 
   constructor(
     readonly s: AppServices,
@@ -19,8 +22,16 @@ export class StudyContext {
     this.logs = new StudyLogs(s);
   }
 
-  source(studyKey: string): Result<StudyProtocolSource> {
-    return loadProtocolSource(this.s, studyKey);
+  /**
+   * The study's protocol. Loading it hashes the whole pack (a Slack export included), so a participant's screens
+   * reuse it for a few seconds; `fresh` (fixing a plan, the dashboard) always reads the pack as it is now.
+   */
+  source(studyKey: string, opts: { fresh?: boolean } = {}): Result<StudyProtocolSource> {
+    const cached = this.sources.get(studyKey);
+    if (!opts.fresh && cached && Date.now() - cached.at < SOURCE_TTL_MS) return cached.source;
+    const source = loadProtocolSource(this.s, studyKey);
+    this.sources.set(studyKey, { at: Date.now(), source });
+    return source;
   }
 
   /** The participant's study and state, from the study logs. */

@@ -117,8 +117,9 @@ function applyToParticipant(p: ParticipantState, event: StudyEvent, at: string):
         ...(event.payload.screenedOut ? { screenedOut: true, moves: p.moves + 1 } : {}),
       };
     case 'step_advanced':
+      // Back from a detour, the step the participant left shows its own latest run again.
       return event.payload.detour
-        ? { ...p, detour: null, currentRun: null, moves: p.moves + 1 }
+        ? { ...p, detour: null, currentRun: p.runs.filter((r) => r.step === p.stepIndex).at(-1)?.runId ?? null, moves: p.moves + 1 }
         : { ...p, stepIndex: event.payload.to, currentRun: null, moves: p.moves + 1 };
     case 'run_started': {
       const run: StudyRun = { ...event.payload, startedAt: at, endedHow: null, voided: null };
@@ -136,7 +137,10 @@ function applyToParticipant(p: ParticipantState, event: StudyEvent, at: string):
       return { ...p, code: event.payload.to };
     case 'rerun_requested': {
       const step = stepIndexOfCell(p.plan, event.payload.cell);
-      return step < 0 ? p : { ...p, detour: { cell: event.payload.cell, step }, currentRun: null, moves: p.moves + 1 };
+      if (step < 0) return p;
+      // A rerun of the step the participant is on is a new attempt right there, not a detour.
+      if (step === p.stepIndex) return { ...p, currentRun: null, moves: p.moves + 1 };
+      return { ...p, detour: { cell: event.payload.cell, step }, currentRun: null, moves: p.moves + 1 };
     }
     case 'attempt_chosen':
       return { ...p, chosen: { ...p.chosen, [event.payload.cell]: event.payload.attempt } };

@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../testing/testApp.js';
+import { makeTempDir } from '../testing/tempDir.js';
+import { DATABASE_FILE } from '../app/services.js';
+import type { ErasureAudit, ParticipantRow, StudyOverview } from '../../shared/contract/study.js';
+import { call, consentAndStart, filesUnder, idle, refused, STUDY_ID, STUDY_KEY, submitRun, writeBetweenStudy, type Screen, type TestApp } from './study.testing.js';
+import { onRunWritten } from './resultsWriter.js';
+
+// Reruns, counted attempts, void, erasure and the startup repair, each through the handlers with the real runner.
+
+let tmp: ReturnType<typeof makeTempDir>;
+let app: TestApp;
+beforeEach(() => {
+  tmp = makeTempDir();
+  writeBetweenStudy(tmp.dir);
+  app = createTestApp(tmp.dir);
+});
+afterEach(() => {
+  app.close();
+  tmp.cleanup();
+});
+
+const results = () => path.join(tmp.dir, 'results', STUDY_ID);
+const counted = () => filesUnder(path.join(results(), 'transcripts'));
+const overview = () => call<StudyOverview>(app, 'studyParticipants', { studyKey: STUDY_KEY });
+
+/** T01 started, consented, and their one run played to its end. */
+async function oneFinishedRun(): Promise<{ participantId: string; runId: string }> {
+  const participantId = (await overview()).participants.find((p) => p.code === 'T01')!.participantId;
+  await call(app, 'studyStartParticipant', { studyKey: STUDY_KEY, participantId });
+  const runId = await consentAndStart(app, participantId);
+  await submitRun(app, runId);
+  await idle(app);
+  return { participantId, runId };
+}
+
+const evaluatedRun = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as { timing: { started_at: string } };
+
+describe('the results writer', () => {
+  it('a rerun is attempt 2; only the counted attempt sits in transcripts/, the other under excluded/superseded', async () => {
+    const { participantId, runId: first } = await oneFinishedRun();
+    const written: string[][] = [];
+    onRunWritten(app, (r) => written.push([...r.written, ...r.moved]));
+    await call(app, 'studyRerunCell', { studyKey: STUDY_KEY, participantId, cell: 'c1', reason: 'the window crashed' });
+    const screen = await call<Screen<'run'>>(app, 'participantStep', { participantId });
+    expect(screen).toMatchObject({ screen: 'run', run: null });
+    const started = await call<Screen<'run'>>(app, 'participantStartRun', { participantId, stepToken: screen.stepToken });
+    const second = started.run!.runId;
+    expect(second).not.toBe(first);
+    await submitRun(app, second);
+    await idle(app);
+
+    const row = (await overview()).participants.find((p) => p.participantId === participantId)!;
+    expect(row.runs.map((r) => [r.attempt, r.counted, r.excluded])).toEqual([[1, false, 'superseded'], [2, true, null]]);
+    const [file] = counted();
+    expect(counted()).toHaveLength(1);
+    const superseded = filesUnder(path.join(results(), 'excluded/superseded'));
+    expect(superseded).toEqual([expect.stringContaining(`__${first}.json`)]);
+    const secondStart = evaluatedRun(path.join(results(), 'transcripts', file!)).timing.started_at;
+
+    // Choosing attempt 1 swaps the two files, nothing rebuilt and nothing lost.
+    await call<ParticipantRow>(app, 'studyChooseAttempt', { studyKey: STUDY_KEY, participantId, cell: 'c1', attempt: 1 });
+    await idle(app);
+    expect(counted()).toEqual([file]);
+    expect(evaluatedRun(path.join(results(), 'transcripts', file!)).timing.started_at).not.toBe(secondStart);
+    expect(filesUnder(path.join(results(), 'excluded/superseded'))).toEqual([expect.stringContaining(`__${second}.json`)]);
+    expect(written.flat().length).toBeGreaterThan(0);
+
+    // After the detour the participant carries on where they were.
+    const back = await call<Screen<'run'>>(app, 'participantStep', { participantId });
+    const next = await call<Screen<'questionnaire'>>(app, 'participantNext', { participantId, stepToken: back.stepToken });
+    expect(next.screen).toBe('questionnaire');
+  }, 90_000);
+
+  it('void of a run or of a participant moves the files to excluded/void; the log keeps everything', async () => {
+    const { participantId, runId } = await oneFinishedRun();
+    expect(counted()).toHaveLength(1);
+    await call(app, 'studyVoid', { studyKey: STUDY_KEY, participantId, runId, reason: 'test run' });
+    await idle(app);
+    expect(counted()).toEqual([]);
+    expect(filesUnder(path.join(results(), 'excluded/void'))).toEqual([expect.stringContaining(`__${runId}.json`)]);
+    const events = await call<{ kind: string }[]>(app, 'replaySession', { sessionId: runId });
+    expect(events.some((e) => e.kind === 'ended')).toBe(true);
+    await call(app, 'studyVoid', { studyKey: STUDY_KEY, participantId, reason: 'wrong id' });
+    const closed = await call<Screen<'closed'>>(app, 'participantStep', { participantId });
+    expect(closed).toMatchObject({ screen: 'closed', reason: 'void' });
+  }, 60_000);
+
+  it('repairs a missing file at startup: the run ended in the log, the app died before the write', async () => {
+    const { runId } = await oneFinishedRun();
+    const [file] = counted();
+    const content = fs.readFileSync(path.join(results(), 'transcripts', file!), 'utf8');
+    app.close();
+    // As if the process died between the run's end and the rename: no file, nothing else changed.
+    fs.rmSync(path.join(results(), 'transcripts'), { recursive: true });
+    for (const f of fs.readdirSync(results()).filter((n) => n.startsWith('.written'))) fs.rmSync(path.join(results(), f));
+    app = createTestApp(tmp.dir);
+    await idle(app);
+    expect(counted()).toEqual([file]);
+    expect(fs.readFileSync(path.join(results(), 'transcripts', file!), 'utf8')).toBe(content);
+    expect(content).toContain('"evaluated_model": "human:T01"');
+    expect(runId).toMatch(/^[0-9a-f]{24}$/);
+  }, 60_000);
+
+  it('erasure removes the participant events, sessions, workspaces and files, and leaves an audit', async () => {
+    const { participantId, runId } = await oneFinishedRun();
+    const other = (await overview()).participants.find((p) => p.code === 'T02')!.participantId;
+    expect(await refused(app, 'studyErase', { studyKey: STUDY_KEY, participantId, confirmCode: 'T02' })).toMatch(/type the participant's code/);
+    const audit = await call<ErasureAudit>(app, 'studyErase', { studyKey: STUDY_KEY, participantId, confirmCode: 'T01' });
+    expect(audit.sessions).toBe(1);
+    expect(audit.events).toBeGreaterThan(5);
+    expect(audit.files).toEqual([expect.stringMatching(/^transcripts\/.*human_T01\//)]);
+    expect(filesUnder(results())).toEqual([]);
+    expect(await refused(app, 'replaySession', { sessionId: runId })).toMatch(/No session/);
+    const rows = (await overview()).participants;
+    expect(rows.map((p) => p.code)).toEqual(['T02', 'T03']);
+    expect(rows.find((p) => p.participantId === other)).toBeDefined();
+    const screen = await call<Screen<'closed'>>(app, 'participantStep', { participantId });
+    expect(screen.reason).toBe('erased');
+
+    // The log still refuses any other delete, and the audit stays in the study log.
+    app.close();
+    const db = new Database(path.join(tmp.dir, DATABASE_FILE));
+    expect(() => db.prepare('DELETE FROM events').run()).toThrow(/append-only/);
+    expect(() => db.prepare('DELETE FROM sessions').run()).toThrow(/only an erasure/);
+    const audits = db.prepare(`SELECT payload FROM events WHERE kind = 'erasure_performed'`).all() as { payload: string }[];
+    expect(audits.map((a) => JSON.parse(a.payload))).toEqual([expect.objectContaining({ participantId, files: audit.files, sessions: 1 })]);
+    expect(db.prepare(`SELECT count(*) AS n FROM events WHERE payload LIKE ?`).get(`%${runId}%`)).toEqual({ n: 0 });
+    db.close();
+    app = createTestApp(tmp.dir);
+  }, 60_000);
+});
