@@ -12,6 +12,7 @@ import { fail, ok, type Result } from '../../shared/result.js';
 import { STUDY_MANIFEST_FILE, studyManifestSchema } from '../../shared/studies/manifest.js';
 import { readYamlFile } from '../packs/readYaml.js';
 import { parsePracticeJsonl, type PracticeItem } from './practice.js';
+import { resolvePackFile } from '../packs/insidePack.js';
 
 export interface LabellingSet {
   studyKey: string;
@@ -47,12 +48,16 @@ export function loadLabellingSet(studyKey: string, dir: string): Result<Labellin
   if (m.kind !== 'labelling')
     return fail('bad_request', `Study "${m.title}" is a ${m.kind} study, not a labelling study.`);
 
-  const outside = [m.items, m.practice].find((f) => f !== undefined && !isInside(dir, f));
-  if (outside)
-    return bad([
-      { file: rel(STUDY_MANIFEST_FILE), path: '', message: `"${outside}" is outside the study folder` },
-    ]);
-  const itemsText = readText(path.join(dir, m.items));
+  // Real paths, links followed: a link to a file outside the study folder is refused like a path that leaves it.
+  const real: Record<string, string> = {};
+  for (const [field, ref] of [['items', m.items], ['practice', m.practice]] as const) {
+    if (ref === undefined) continue;
+    const found = resolvePackFile(dir, dir, ref);
+    if (found.ok) real[field] = found.realPath;
+    else if (found.reason !== 'missing')
+      return bad([{ file: rel(STUDY_MANIFEST_FILE), path: field, message: found.message.replace('pack folder', 'study folder') }]);
+  }
+  const itemsText = real.items === undefined ? null : readText(real.items);
   if (itemsText === null)
     return bad([{ file: rel(m.items), path: '', message: 'file not found or unreadable' }]);
   const parsed = parseItemsJsonl(rel(m.items), itemsText);
@@ -65,7 +70,7 @@ export function loadLabellingSet(studyKey: string, dir: string): Result<Labellin
 
   let practice: PracticeItem[] = [];
   if (m.practice) {
-    const text = readText(path.join(dir, m.practice));
+    const text = real.practice === undefined ? null : readText(real.practice);
     if (text === null)
       return bad([{ file: rel(m.practice), path: '', message: 'file not found or unreadable' }]);
     const p = parsePracticeJsonl(rel(m.practice), text);
@@ -131,11 +136,6 @@ export function orderFor(set: LabellingSet, rater: string): Result<string[]> {
   const units = set.items.map((i) => ({ id: i.id, dimension: dimensionOf(i) }));
   const assignment = assignRaters(units, set.raters ?? [rater], set.plan, set.seed);
   return ok(assignment.byRater[rater] ?? []);
-}
-
-function isInside(dir: string, file: string): boolean {
-  const relative = path.relative(dir, path.resolve(dir, file));
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
 function readText(file: string): string | null {

@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import { STUDY_MANIFEST_FILE, studyManifestSchema } from '../../../shared/studies/manifest.js';
 import { problemsFromZod } from '../../../shared/problems.js';
 import { loadTaskFile } from './loadTask.js';
+import { resolvePackFile } from '../../packs/insidePack.js';
 import type { LoadedTask, LocatedProblem } from './loadTask.js';
 
 const isYaml = (name: string): boolean => /\.ya?ml$/i.test(name);
@@ -37,12 +38,12 @@ export function taskFilesOf(packDir: string): { files: string[]; problems: Locat
     const files: string[] = [];
     const problems: LocatedProblem[] = [];
     manifest.data.tasks.forEach((entry, i) => {
+      // Checked by its real path (links followed); listed by its path in the pack, so problems name that.
+      const found = resolvePackFile(packDir, packDir, entry, 'any');
       const target = path.resolve(packDir, entry);
-      if (path.relative(path.resolve(packDir), target).startsWith('..')) {
-        problems.push({ file: manifestFile, path: `tasks[${i}]`, message: `"${entry}" is outside the pack folder` });
-      } else if (fs.existsSync(target) && fs.statSync(target).isDirectory()) files.push(...yamlFilesIn(target));
-      else if (fs.existsSync(target)) files.push(target);
-      else problems.push({ file: manifestFile, path: `tasks[${i}]`, message: `no file or folder "${entry}"` });
+      if (!found.ok) problems.push({ file: manifestFile, path: `tasks[${i}]`, message: found.message });
+      else if (fs.statSync(found.realPath).isDirectory()) files.push(...yamlFilesIn(target));
+      else files.push(target);
     });
     return { files, problems };
   }

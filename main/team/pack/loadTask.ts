@@ -7,6 +7,7 @@ import type { TaskVersion, TeamTask } from '../../../shared/team/pack/schema.js'
 import { formatPath } from '../../../shared/problems.js';
 import type { Problem } from '../../../shared/problems.js';
 import { locate, parseLocated, parsePath } from './yamlLocation.js';
+import { resolvePackFile } from '../../packs/insidePack.js';
 
 /** A problem with the line (1-based) it sits on, when the YAML has one. */
 export interface LocatedProblem extends Problem {
@@ -23,8 +24,8 @@ export interface LoadedTask {
 export type TaskLoad = { ok: true; value: LoadedTask } | { ok: false; problems: LocatedProblem[] };
 
 /**
- * Reads one task file: YAML → schema → `from:` files read (relative to the task file, never outside
- * `packDir`) → cross-reference checks. Every problem names the file, the path inside it and its line.
+ * Reads one task file: YAML → schema → `from:` files read (relative to the task file; their real path,
+ * links followed, never outside `packDir`) → cross-reference checks. Every problem names the file, the path inside it and its line.
  */
 export function loadTaskFile(file: string, packDir = path.dirname(file)): TaskLoad {
   let text: string;
@@ -69,20 +70,15 @@ export function loadTaskFile(file: string, packDir = path.dirname(file)): TaskLo
 /** Fills `text` of every `from:` file in place; a `from` outside the pack or missing is a problem. */
 function readReferencedFiles(task: TeamTask, file: string, packDir: string): Problem[] {
   const problems: Problem[] = [];
-  const root = path.resolve(packDir);
   const visit = (entry: { text?: string | undefined; from?: string | undefined }, at: PropertyKey[]): void => {
     if (entry.from === undefined) return;
     const where = formatPath([...at, 'from']);
-    if (path.isAbsolute(entry.from)) return void problems.push({ file, path: where, message: `"${entry.from}" is absolute; give a path relative to the task file` });
-    const target = path.resolve(path.dirname(file), entry.from);
-    const rel = path.relative(root, target);
-    if (rel.startsWith('..') || path.isAbsolute(rel)) {
-      return void problems.push({ file, path: where, message: `"${entry.from}" is outside the pack folder` });
-    }
+    const found = resolvePackFile(packDir, path.dirname(file), entry.from);
+    if (!found.ok) return void problems.push({ file, path: where, message: found.message });
     try {
-      entry.text = fs.readFileSync(target, 'utf8');
+      entry.text = fs.readFileSync(found.realPath, 'utf8');
     } catch {
-      problems.push({ file, path: where, message: `cannot read "${entry.from}" (looked for ${target})` });
+      problems.push({ file, path: where, message: `cannot read "${entry.from}" (looked for ${found.realPath})` });
     }
   };
   type Entry = { text?: string | undefined; from?: string | undefined };
