@@ -1,4 +1,4 @@
-import { makeSnippet, termTokens, type Snippet } from '../../shared/slack/highlight.js';
+import { makeSnippet, termTokens, type HighlightTerm, type Snippet } from '../../shared/slack/highlight.js';
 import { mrkdwnToPlainText } from '../../shared/slack/plainText.js';
 import { parseSearchQuery, type SearchQuery } from '../../shared/slack/searchQuery.js';
 import { searchTextOf, type Raw } from './import/messageRow.js';
@@ -72,8 +72,7 @@ export function searchMessages(
   for (const row of rows) {
     const record = byId.get(row.id);
     if (!record) continue;
-    const plain = mrkdwnToPlainText(record.text, names);
-    hits.push({ message: toMessageView(record), score: row.score, snippet: makeSnippet(plain, plan.highlight) });
+    hits.push({ message: toMessageView(record), score: row.score, snippet: snippetOf(record, plan.highlight, names) });
   }
   const full = rows.length === limit;
   const last = rows[rows.length - 1];
@@ -107,6 +106,14 @@ function relevancePage(db: WorkspaceDb, plan: SearchPlan, names: WorkspaceNames,
   const scored = docs.map((d) => ({ id: d.id, score: bm25(d.words, plan.scored, idf, avgLength) }));
   scored.sort((a, b) => a.score - b.score || b.id - a.id);
   return scored.slice(offset, offset + limit);
+}
+
+/** Around the match in the message's text, or, when the match is in an attachment or a file name, around that. */
+function snippetOf(record: MessageRecord, terms: readonly HighlightTerm[], names: WorkspaceNames): Snippet {
+  const own = makeSnippet(mrkdwnToPlainText(record.text, names), terms);
+  if (own.highlights.length > 0 || terms.length === 0) return own;
+  const indexed = makeSnippet(indexedText(record, names), terms);
+  return indexed.highlights.length > 0 ? indexed : own;
 }
 
 interface CandidateRow {

@@ -124,7 +124,8 @@ export function toMessageRow(raw: unknown, conversationId: string, names: NameRe
           .map((r) => ({ name: r.name as string, users: arr(r.users).filter((u) => typeof u === 'string'), count: r.count }));
   const attachments = m.attachments === undefined ? NONE : objects(arr(m.attachments));
   const edited = obj(m.edited);
-  const userId = str(m.user);
+  // Old exports put a file comment's author in `comment.user`, not on the message.
+  const userId = str(m.user) ?? (subtype === 'file_comment' ? str(obj(m.comment)?.user) : null);
   const botId = str(m.bot_id);
   const hasLink = LINK.test(text) || attachments.some((a) => str(a.from_url) ?? str(a.title_link)) ? 1 : 0;
   const isPinned = (m.pinned_to !== undefined && arr(m.pinned_to).length > 0) || obj(m.pinned_info) !== null || subtype === 'pinned_item' ? 1 : 0;

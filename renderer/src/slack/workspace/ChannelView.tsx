@@ -5,7 +5,8 @@ import { MessageList } from '../MessageList';
 import { MessageRow, type RowContext } from '../MessageRow';
 import type { Page } from '../messageWindow';
 import type { SlackMessage } from '../types';
-import { conversationLabel, userLabel } from './names';
+import { Mrkdwn } from '../mrkdwn/Mrkdwn';
+import { conversationLabel, plainLine, userLabel } from './names';
 
 export type ChannelStart = { kind: 'newest' } | { kind: 'day'; day: string } | { kind: 'focus'; id: number };
 
@@ -70,6 +71,7 @@ export function ChannelView({ conversation: c, browse, start, ctx, onJump, onErr
   };
 
   const label = c.kind === 'channel' || c.kind === 'private' ? `#${c.name}` : conversationLabel(c, ctx.names);
+  const topic = c.topic ? plainLine(c.topic, ctx.names) : '';
   const focusId = start.kind === 'focus' ? start.id : undefined;
   const rowCtx = useMemo(() => ({ ...ctx, focusId }), [ctx, focusId]);
   return (
@@ -78,7 +80,7 @@ export function ChannelView({ conversation: c, browse, start, ctx, onJump, onErr
         <div className="sk-channel-title">
           <h2>{label}</h2>
           {c.isArchived ? <span className="sk-tag">archived</span> : null}
-          {c.topic ? <span className="muted small sk-topic" title={c.topic}>{c.topic}</span> : null}
+          {topic ? <span className="muted small sk-topic" title={topic}>{topic}</span> : null}
         </div>
         <div className="sk-channel-tools">
           <button className="sk-small" onClick={() => void showMembers()} aria-expanded={members !== undefined}>
@@ -124,7 +126,11 @@ export function ChannelView({ conversation: c, browse, start, ctx, onJump, onErr
           head={
             <div className="sk-channel-start">
               <strong>This is the very beginning of {label}.</strong>
-              {c.purpose ? <div className="muted small">{c.purpose}</div> : null}
+              {c.purpose ? (
+                <div className="muted small sk-purpose">
+                  <Mrkdwn text={c.purpose} {...ctx} />
+                </div>
+              ) : null}
             </div>
           }
         />

@@ -1,6 +1,6 @@
 import type { ConversationView } from '../../../../shared/contract/slack';
 import type { MrkdwnNames } from '../mrkdwn/Mrkdwn';
-import { conversationLabel } from './names';
+import { conversationLabel, plainLine } from './names';
 
 interface Props {
   title: string;
@@ -26,7 +26,7 @@ export function Sidebar(p: Props) {
         aria-current={p.active === c.id}
         data-conversation={c.id}
         onClick={() => p.onOpen(c.id)}
-        title={c.isArchived ? 'Archived channel' : c.topic || undefined}
+        title={c.isArchived ? 'Archived channel' : c.topic ? plainLine(c.topic, p.names) : undefined}
       >
         <span className="sk-side-sigil" aria-hidden="true">
           {c.kind === 'channel' ? '#' : c.kind === 'private' ? '🔒' : c.kind === 'dm' ? '●' : '◆'}

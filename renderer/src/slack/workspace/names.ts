@@ -1,4 +1,5 @@
 import type { ConversationView, UserProfileView } from '../../../../shared/contract/slack';
+import { mrkdwnToPlainText } from '../../../../shared/slack/plainText';
 import type { MrkdwnNames } from '../mrkdwn/Mrkdwn';
 
 export const userLabel = (u: UserProfileView): string => u.displayName || u.realName || u.name;
@@ -15,3 +16,7 @@ export function conversationLabel(c: ConversationView, names: MrkdwnNames): stri
   const people = c.members.map((m) => names.user(m) ?? m);
   return people.length ? people.join(', ') : c.name;
 }
+
+/** A topic or purpose as one line of plain text: Slack stores them escaped (`&amp;`) with `<@U…>` mentions. */
+export const plainLine = (text: string, names: MrkdwnNames): string =>
+  mrkdwnToPlainText(text, { user: names.user, conversation: names.channel });
