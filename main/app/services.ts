@@ -14,6 +14,7 @@ import { AccessControl } from '../access/accessControl.js';
 import { setupAccessHandlers } from '../access/handlers.js';
 import { setupStudyProtocolHandlers } from '../study/handlers.js';
 import { createOwnership } from '../access/ownership.js';
+import { setupStudyScoring } from '../scoring/studyScoring.js';
 
 export type { AppHandlers, AppOptions, AppServices } from './appServices.js';
 
@@ -50,6 +51,7 @@ export function createApp(
     ...setupAccessHandlers(services, access),
     ...setupStudyProtocolHandlers(services),
   };
+  setupStudyScoring(services);
   return {
     ...services,
     handlers,

@@ -1,19 +1,20 @@
 import { dimensions } from '../pack/schema.js';
 import { deriveSeed, mulberry32 } from '../../stats/prng.js';
-import { BOOTSTRAP, mean, percentileInterval, resampledMeans } from './bootstrap.js';
-import type { BenchmarkScore, Version } from './transcriptSchema.js';
+import { BOOTSTRAP } from './bootstrap.js';
+import { dimensionCell, emptyByVersion, overallCell, type ByVersion, type DimensionResult, type Gating } from './cells.js';
+import { POOLED_HUMAN, pooledBetween, pooledWithin, type Participant } from './humanPooled.js';
+import type { Design, DimensionCell, FinalResults, MissingRun, OverallCell, PlannedScenario, ScoredRun } from './resultTypes.js';
+import { versions } from './transcriptSchema.js';
+
+export type { DimensionCell, FinalResults, MissingRun, OverallCell, PlannedScenario, ScenarioCell, ScoredRun } from './resultTypes.js';
+export { runValue } from './cells.js';
+export { POOLED_HUMAN } from './humanPooled.js';
 
 /**
- * `final_results.json` by the benchmark's rule (FORMATS.md §2). Field names are the benchmark's;
- * where the rule leaves a choice open, the choice is written here:
- * - a run's value is `details.conflict_score` when the checker gave one (handling conflict: 1 / 0.5 / 0),
- *   otherwise 1 when `score.pass`, else 0;
- * - a scenario's rate for a version is the mean of its runs' values over seeds; a dimension's rate is
- *   the mean over scenarios (each scenario weighs the same, as the bootstrap resamples scenarios);
- * - gated in: the scenario has alone runs and every one of them passed (`score.pass`);
- * - complete: the scenario has runs of all three versions; teamwork_loss = baseline − test;
- * - the bootstrap draws from mulberry32 seeded per (model, dimension) from seed 0, so its numbers are
- *   reproducible here but not draw-for-draw equal to the benchmark's Python generator.
+ * `final_results.json` by the benchmark's rule (FORMATS.md §2), with rows for people (README.md, "Human rows").
+ * Field names are the benchmark's; where the rule leaves a choice open, the choice is written in README.md.
+ * The bootstrap draws from mulberry32 seeded per row (and per dimension for a model), from seed 0, so its numbers
+ * are reproducible here but not draw-for-draw equal to the benchmark's Python generator.
  */
 /** The benchmark's dimension order: the pack schema's list, the one place it is written. */
 export const DIMENSION_ORDER = dimensions;
@@ -24,81 +25,34 @@ export const RULE =
   'rate over gated scenarios; overall is the mean of the dimension scores. 95% percentile bootstrap intervals, ' +
   '4000 replicates, seed 0, scenarios resampled within dimension.';
 
-export interface ScoredRun {
-  model: string;
-  dimension: string;
-  scenario: string;
-  version: Version;
-  seed: number;
-  score: BenchmarkScore;
+const HUMAN_RULE: Record<Design, (gate: string) => string> = {
+  within: () =>
+    ' People (within design): each human:<code> row follows the same rule over that person\'s runs. The pooled ' +
+    `${POOLED_HUMAN} row is the mean over participants of their own values (counts are totals over participants).`,
+  between: (gate) =>
+    ' People (between design, each person plays a scenario once): a human:<code> row shows ungated per-version ' +
+    `pass rates (gating "none"). The pooled ${POOLED_HUMAN} row pools everyone's runs per scenario: a scenario is ` +
+    `gated in when its alone runs pass at ${gate}; the test score is the mean manipulation value over gated scenarios.`,
+};
+
+const POOLED_RESAMPLE = 'participants with replacement, then scenarios within dimension';
+
+export interface FinalResultsOptions {
+  /** Runs planned for every model (and every within-design participant); absent ones go to `missing_runs`. */
+  planned?: ReadonlyArray<PlannedScenario>;
+  /** Runs planned per model id, overriding `planned` for that model (a between-design participant's own plan). */
+  plannedByModel?: ReadonlyMap<string, ReadonlyArray<PlannedScenario>>;
+  reps?: number;
+  seed?: number;
+  /** How people played: decides the human rows (default within, the benchmark's rule unchanged). */
+  design?: Design;
+  /** Between design: the alone pass rate at which the pooled row gates a scenario in; null = a strict majority. */
+  poolGateAtLeast?: number | null;
+  /** Problems found before scoring (files that failed the schema, …), listed first. */
+  problems?: ReadonlyArray<string>;
 }
 
-/** The runs a study plans, so absent ones are listed in `missing_runs`. */
-export interface PlannedScenario {
-  dimension: string;
-  scenario: string;
-  seeds: Record<Version, number[]>;
-}
-
-export interface ScenarioCell {
-  path: string;
-  gated: boolean;
-  manipulation: number | null;
-  control: number | null;
-}
-
-export interface DimensionCell {
-  test: number | null;
-  test_ci: [number | null, number | null];
-  alone: number | null;
-  baseline: number | null;
-  n_baseline: number;
-  n_gated: number;
-  n_complete: number;
-  n_scenarios: number;
-  teamwork_loss: number | null;
-  scenarios: ScenarioCell[];
-}
-
-export interface OverallCell {
-  score: number | null;
-  ci: [number | null, number | null];
-  baseline: number | null;
-  teamwork_loss: number | null;
-  n_gated: number;
-  n_scenarios_complete: number;
-  n_scenarios: number;
-}
-
-export interface MissingRun {
-  model: string;
-  dimension: string;
-  scenario: string;
-  version: Version;
-  seed: number;
-}
-
-export interface FinalResults {
-  models: string[];
-  dimensions: string[];
-  overall: Record<string, OverallCell>;
-  cells: Record<string, Record<string, DimensionCell>>;
-  rule: string;
-  bootstrap: { reps: number; seed: number; resample: string; interval: string };
-  excluded_provider_refusals: { model: string; dimension: string }[];
-  hand_audit: null;
-  problems: string[];
-  missing_runs: MissingRun[];
-}
-
-export function runValue(score: BenchmarkScore): number {
-  const conflict = score.details['conflict_score'];
-  if (typeof conflict === 'number' && Number.isFinite(conflict)) return conflict;
-  return score.pass ? 1 : 0;
-}
-
-const finite = (x: number | null): number | null => (x === null || Number.isNaN(x) ? null : x);
-const minus = (a: number | null, b: number | null): number | null => (a === null || b === null ? null : a - b);
+export const isHuman = (model: string): boolean => model.startsWith('human:') && model !== POOLED_HUMAN;
 
 function orderDimensions(found: Iterable<string>): string[] {
   const set = new Set(found);
@@ -107,136 +61,146 @@ function orderDimensions(found: Iterable<string>): string[] {
   return [...known, ...other];
 }
 
-type ByVersion = Record<Version, Map<number, ScoredRun>>;
+type Tree = Map<string, Map<string, Map<string, ByVersion>>>;
 
-export function buildFinalResults(
-  runs: ReadonlyArray<ScoredRun>,
-  options: { planned?: ReadonlyArray<PlannedScenario>; reps?: number; seed?: number } = {},
-): FinalResults {
+export function buildFinalResults(runs: ReadonlyArray<ScoredRun>, options: FinalResultsOptions = {}): FinalResults {
   const reps = options.reps ?? BOOTSTRAP.reps;
   const seed = options.seed ?? BOOTSTRAP.seed;
-  const problems: string[] = [];
+  const design = options.design ?? 'within';
+  const gateAtLeast = options.poolGateAtLeast ?? null;
+  const problems: string[] = [...(options.problems ?? [])];
   // model → dimension → scenario → version → seed → run
-  const tree = new Map<string, Map<string, Map<string, ByVersion>>>();
+  const tree: Tree = new Map();
   for (const run of runs) {
+    if (run.model === POOLED_HUMAN) {
+      problems.push(`a run names the model "${POOLED_HUMAN}", which is the pooled row's id: ${run.dimension}/${run.scenario} ${run.version}_seed${run.seed} was left out`);
+      continue;
+    }
     const dims = tree.get(run.model) ?? new Map<string, Map<string, ByVersion>>();
     tree.set(run.model, dims);
     const scenarios = dims.get(run.dimension) ?? new Map<string, ByVersion>();
     dims.set(run.dimension, scenarios);
-    const byVersion = scenarios.get(run.scenario) ?? { alone: new Map(), control: new Map(), manipulation: new Map() };
+    const byVersion = scenarios.get(run.scenario) ?? emptyByVersion();
     scenarios.set(run.scenario, byVersion);
-    const id = `${run.model} ${run.dimension}/${run.scenario} ${run.version}_seed${run.seed}`;
-    if (byVersion[run.version].has(run.seed)) problems.push(`duplicate run ${id}: the first one is kept`);
+    if (byVersion[run.version].has(run.seed)) problems.push(`duplicate run ${run.model} ${run.dimension}/${run.scenario} ${run.version}_seed${run.seed}: the first one is kept`);
     else byVersion[run.version].set(run.seed, run);
   }
 
   const models = [...tree.keys()].sort();
-  const dimensions = orderDimensions([
-    ...runs.map((r) => r.dimension),
-    ...(options.planned ?? []).map((p) => p.dimension),
-  ]);
+  const dims = orderDimensions([...runs.map((r) => r.dimension), ...(options.planned ?? []).map((p) => p.dimension)]);
   const overall: Record<string, OverallCell> = {};
   const cells: Record<string, Record<string, DimensionCell>> = {};
   const missing: MissingRun[] = [];
+  const people: Participant[] = [];
 
   for (const model of models) {
-    const dims = tree.get(model) ?? new Map<string, Map<string, ByVersion>>();
-    for (const plan of options.planned ?? []) {
-      const byVersion = dims.get(plan.dimension)?.get(plan.scenario);
-      for (const version of ['alone', 'control', 'manipulation'] as const) {
-        for (const s of plan.seeds[version]) {
-          if (!byVersion?.[version].has(s)) missing.push({ model, dimension: plan.dimension, scenario: plan.scenario, version, seed: s });
-        }
-      }
-    }
+    const byDim = tree.get(model)!;
+    const human = isHuman(model);
+    const plan = options.plannedByModel?.get(model) ?? (human && design === 'between' ? [] : (options.planned ?? []));
+    missing.push(...missingOf(model, byDim, plan));
+    // A person's own row in a between design is not gated: they played each scenario in one version only.
+    const gating: Gating = human && design === 'between' ? 'none' : 'alone_all_seeds';
+    const results = new Map<string, DimensionResult>();
     cells[model] = {};
-    const dimensionReplicates: number[][] = [];
-    for (const dimension of dimensions) {
-      const scenarios = dims.get(dimension);
+    for (const dimension of dims) {
+      const scenarios = byDim.get(dimension);
       if (!scenarios) continue;
-      const { cell, replicates } = dimensionCell(dimension, scenarios, reps, mulberry32(deriveSeed(seed, `${model}\u0000${dimension}`)));
-      cells[model][dimension] = cell;
-      if (cell.test !== null) dimensionReplicates.push(replicates);
+      const result = dimensionCell(dimension, scenarios, reps, mulberry32(deriveSeed(seed, `${model}\u0000${dimension}`)), gating);
+      results.set(dimension, result);
+      cells[model][dimension] = result.cell;
     }
-    overall[model] = overallCell(Object.values(cells[model]), dimensionReplicates, reps);
+    const scored = [...results.values()].filter((r) => r.cell.test !== null);
+    overall[model] = overallCell([...results.values()].map((r) => r.cell), scored.map((r) => r.replicates), reps);
+    if (human) people.push({ model, dims: byDim, cells: results, overall: overall[model] });
+  }
+
+  // Someone with a plan and no run yet has no row, but every planned run of theirs is missing.
+  for (const [model, plan] of options.plannedByModel ?? []) if (!tree.has(model)) missing.push(...missingOf(model, new Map(), plan));
+
+  const gateText = gateAtLeast === null ? 'a strict majority (> 0.5)' : `a rate of at least ${gateAtLeast}`;
+  if (people.length > 0) {
+    const rng = mulberry32(deriveSeed(seed, POOLED_HUMAN));
+    const pooled = design === 'within' ? pooledWithin(people, dims, reps, rng) : pooledBetween(people, dims, reps, rng, gateAtLeast);
+    cells[POOLED_HUMAN] = pooled.cells;
+    overall[POOLED_HUMAN] = pooled.overall;
   }
 
   return {
-    models,
-    dimensions,
+    models: people.length > 0 ? [...models, POOLED_HUMAN] : models,
+    dimensions: dims,
     overall,
     cells,
-    rule: RULE,
-    bootstrap: { reps, seed, resample: BOOTSTRAP.resample, interval: BOOTSTRAP.interval },
+    rule: people.length > 0 ? RULE + HUMAN_RULE[design](gateText) : RULE,
+    bootstrap: {
+      reps,
+      seed,
+      resample: BOOTSTRAP.resample,
+      interval: BOOTSTRAP.interval,
+      ...(people.length > 0 ? { human_all: POOLED_RESAMPLE } : {}),
+    },
     excluded_provider_refusals: [],
     hand_audit: null,
     problems,
     missing_runs: missing,
+    ...(people.length > 0 ? { design: { design, pooled_gate: design === 'within' ? 'each participant by the benchmark rule' : gateText } } : {}),
   };
 }
 
-function rate(runs: Map<number, ScoredRun>): number | null {
-  return mean([...runs.values()].map((r) => runValue(r.score)));
-}
-
-function dimensionCell(
-  dimension: string,
-  scenarios: Map<string, ByVersion>,
-  reps: number,
-  rng: ReturnType<typeof mulberry32>,
-): { cell: DimensionCell; replicates: number[] } {
-  const rows: ScenarioCell[] = [];
-  const aloneRates: number[] = [];
-  let complete = 0;
-  for (const name of [...scenarios.keys()].sort()) {
-    const v = scenarios.get(name) as ByVersion;
-    const aloneRuns = [...v.alone.values()];
-    const gated = aloneRuns.length > 0 && aloneRuns.every((r) => r.score.pass);
-    const aloneRate = rate(v.alone);
-    if (aloneRate !== null) aloneRates.push(aloneRate);
-    if (v.alone.size > 0 && v.control.size > 0 && v.manipulation.size > 0) complete++;
-    rows.push({ path: `${dimension}/${name}`, gated, manipulation: rate(v.manipulation), control: rate(v.control) });
+function missingOf(model: string, byDim: Map<string, Map<string, ByVersion>>, plan: ReadonlyArray<PlannedScenario>): MissingRun[] {
+  const out: MissingRun[] = [];
+  for (const p of plan) {
+    const byVersion = byDim.get(p.dimension)?.get(p.scenario);
+    for (const version of versions) {
+      for (const s of p.seeds[version]) {
+        if (!byVersion?.[version].has(s)) out.push({ model, dimension: p.dimension, scenario: p.scenario, version, seed: s });
+      }
+    }
   }
-  const testRates = rows.filter((r) => r.gated && r.manipulation !== null).map((r) => r.manipulation as number);
-  const baselineRates = rows.filter((r) => r.gated && r.control !== null).map((r) => r.control as number);
-  const test = mean(testRates);
-  const baseline = mean(baselineRates);
-  const replicates = resampledMeans(testRates, reps, rng);
-  const ci = test === null ? ([null, null] as [null, null]) : percentileInterval(replicates).map(finite) as [number | null, number | null];
-  return {
-    cell: {
-      test,
-      test_ci: ci,
-      alone: mean(aloneRates),
-      baseline,
-      n_baseline: baselineRates.length,
-      n_gated: rows.filter((r) => r.gated).length,
-      n_complete: complete,
-      n_scenarios: rows.length,
-      teamwork_loss: minus(baseline, test),
-      scenarios: rows,
-    },
-    replicates,
-  };
+  return out;
 }
 
-function overallCell(dimensionCells: DimensionCell[], replicates: number[][], reps: number): OverallCell {
-  const scored = dimensionCells.filter((c) => c.test !== null);
-  const score = mean(scored.map((c) => c.test as number));
-  const baseline = mean(dimensionCells.filter((c) => c.baseline !== null).map((c) => c.baseline as number));
-  // Each replicate of the overall score is the mean of the dimensions' replicates with the same index.
-  const overallReplicates: number[] = [];
-  if (replicates.length > 0) {
-    for (let r = 0; r < reps; r++) overallReplicates.push((mean(replicates.map((d) => d[r] as number)) as number));
+/**
+ * What a folder of runs implies was meant when no study plan is at hand: for every scenario, each version's seeds
+ * are those any model ran. A version nobody ran is listed with `seed: null` for models that ran the scenario;
+ * scenarios a model never touched are not listed (a folder may hold a subset on purpose).
+ */
+export function impliedPlans(runs: ReadonlyArray<ScoredRun>, design: Design): Map<string, PlannedScenario[]> {
+  const seeds = new Map<string, PlannedScenario>();
+  const played = new Map<string, Set<string>>();
+  for (const r of runs) {
+    const key = `${r.dimension}\u0000${r.scenario}`;
+    const p = seeds.get(key) ?? { dimension: r.dimension, scenario: r.scenario, seeds: { alone: [], control: [], manipulation: [] } };
+    if (!p.seeds[r.version].includes(r.seed)) p.seeds[r.version].push(r.seed);
+    seeds.set(key, p);
+    const mine = played.get(r.model) ?? new Set<string>();
+    mine.add(key);
+    played.set(r.model, mine);
   }
-  const ci = score === null ? ([null, null] as [null, null]) : (percentileInterval(overallReplicates).map(finite) as [number | null, number | null]);
-  return {
-    score,
-    ci,
-    baseline,
-    teamwork_loss: minus(baseline, score),
-    n_gated: dimensionCells.reduce((n, c) => n + c.n_gated, 0),
-    n_scenarios_complete: dimensionCells.reduce((n, c) => n + c.n_complete, 0),
-    n_scenarios: dimensionCells.reduce((n, c) => n + c.n_scenarios, 0),
-  };
+  for (const p of seeds.values()) for (const v of versions) p.seeds[v].sort((a, b) => a - b);
+  const out = new Map<string, PlannedScenario[]>();
+  for (const [model, keys] of played) {
+    if (isHuman(model) && design === 'between') out.set(model, []);
+    else out.set(model, [...keys].sort().map((k) => seeds.get(k)!));
+  }
+  return out;
+}
+
+/** The versions nobody ran at all, per scenario: listed in `missing_runs` with `seed: null`. */
+export function versionsNobodyRan(runs: ReadonlyArray<ScoredRun>, design: Design): MissingRun[] {
+  const seen = new Map<string, Set<string>>();
+  for (const r of runs) {
+    const key = `${r.dimension}\u0000${r.scenario}`;
+    seen.set(key, (seen.get(key) ?? new Set()).add(r.version));
+  }
+  const out: MissingRun[] = [];
+  const listed = new Set<string>();
+  for (const r of runs) {
+    if (isHuman(r.model) && design === 'between') continue;
+    const key = `${r.model}\u0000${r.dimension}\u0000${r.scenario}`;
+    if (listed.has(key)) continue;
+    listed.add(key);
+    const have = seen.get(`${r.dimension}\u0000${r.scenario}`)!;
+    for (const version of versions) if (!have.has(version)) out.push({ model: r.model, dimension: r.dimension, scenario: r.scenario, version, seed: null });
+  }
+  return out;
 }

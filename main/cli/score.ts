@@ -1,0 +1,66 @@
+// npm run score -- <results dir> [-o final_results.json] [--design within|between] [--gate <rate>] [--study <pack dir>]
+// Writes final_results.json for a folder in the benchmark layout (<dir>/transcripts/<dimension>/<scenario>/<model-dir>/
+// <version>_seed<k>.json), by the rule in shared/team/export/README.md. Runs under excluded/ never count. Files that
+// fail the transcript schema are named on stderr and in the file's `problems`; nothing in the folder changes.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Design } from '../../shared/team/export/resultTypes.js';
+import { writeFinalResults } from '../scoring/scoreFolder.js';
+import { studyDesign } from '../scoring/studyDesign.js';
+
+const USAGE = 'usage: npm run score -- <results dir> [-o final_results.json] [--design within|between] [--gate <alone pass rate 0–1>] [--study <team study dir>]\n';
+
+function main(argv: string[]): number {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { out: { type: 'string', short: 'o' }, design: { type: 'string' }, gate: { type: 'string' }, study: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals.length !== 1) {
+    process.stderr.write(USAGE);
+    return values.help ? 0 : 2;
+  }
+  let design: Design = 'within';
+  if (values.study) {
+    const found = studyDesign(values.study);
+    design = found.design;
+    if (found.note) process.stderr.write(`${values.study}: ${found.note}\n`);
+  }
+  if (values.design !== undefined) {
+    if (values.design !== 'within' && values.design !== 'between') {
+      process.stderr.write(`--design must be within or between, not "${values.design}"\n`);
+      return 2;
+    }
+    design = values.design;
+  }
+  let gate: number | null = null;
+  if (values.gate !== undefined) {
+    gate = Number(values.gate);
+    if (!Number.isFinite(gate) || gate < 0 || gate > 1) {
+      process.stderr.write(`--gate must be a rate between 0 and 1, not "${values.gate}"\n`);
+      return 2;
+    }
+  }
+  const dir = positionals[0]!;
+  const written = writeFinalResults(dir, { design, poolGateAtLeast: gate, ...(values.out ? { out: path.resolve(values.out) } : {}) });
+  if (!written.ok) {
+    process.stderr.write(`${written.error.message}\n`);
+    return 1;
+  }
+  const r = written.value.results;
+  for (const p of r.problems) process.stderr.write(`problem: ${p}\n`);
+  process.stdout.write(
+    `${written.value.files} run files, ${r.models.length} rows (${design} design), ${r.problems.length} problems, ` +
+      `${r.missing_runs.length} missing runs → ${written.value.out}\n`,
+  );
+  return 0;
+}
+
+process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { ok, type Result } from '../../shared/result.js';
+import { buildFinalResults, impliedPlans, versionsNobodyRan, type FinalResults } from '../../shared/team/export/finalResults.js';
+import type { Design, PlannedScenario } from '../../shared/team/export/resultTypes.js';
+import { writeFileAtomic } from '../study/atomicFile.js';
+import { readRuns } from './readResults.js';
+
+export interface ScoreOptions {
+  design?: Design;
+  /** Between design: the pooled gate's alone pass rate (null/absent: a strict majority). */
+  poolGateAtLeast?: number | null;
+  /** The study's plan; when absent, what the folder implies (README.md, missing_runs). */
+  planned?: ReadonlyArray<PlannedScenario>;
+  plannedByModel?: ReadonlyMap<string, ReadonlyArray<PlannedScenario>>;
+  reps?: number;
+}
+
+export interface ScoredFolder {
+  results: FinalResults;
+  files: number;
+  root: string;
+}
+
+/** final_results.json for a benchmark-layout results folder. Reads only; nothing in the folder changes. */
+export function scoreFolder(dir: string, options: ScoreOptions = {}): Result<ScoredFolder> {
+  const read = readRuns(dir);
+  if (!read.ok) return read;
+  const design = options.design ?? 'within';
+  const planned = options.planned !== undefined || options.plannedByModel !== undefined;
+  const results = buildFinalResults(read.value.runs, {
+    design,
+    poolGateAtLeast: options.poolGateAtLeast ?? null,
+    problems: read.value.problems,
+    ...(options.reps !== undefined ? { reps: options.reps } : {}),
+    ...(planned
+      ? { ...(options.planned ? { planned: options.planned } : {}), ...(options.plannedByModel ? { plannedByModel: options.plannedByModel } : {}) }
+      : { plannedByModel: impliedPlans(read.value.runs, design) }),
+  });
+  if (!planned) results.missing_runs.push(...versionsNobodyRan(read.value.runs, design));
+  return ok({ results, files: read.value.files, root: read.value.root });
+}
+
+export const FINAL_RESULTS_FILE = 'final_results.json';
+
+/** Scores `dir` and writes the file atomically (temp + fsync + rename); by default beside its transcripts/ folder. */
+export function writeFinalResults(dir: string, options: ScoreOptions & { out?: string } = {}): Result<ScoredFolder & { out: string }> {
+  const scored = scoreFolder(dir, options);
+  if (!scored.ok) return scored;
+  const out = options.out ?? path.join(path.dirname(scored.value.root), FINAL_RESULTS_FILE);
+  writeFileAtomic(out, JSON.stringify(scored.value.results, null, 2) + '\n');
+  return ok({ ...scored.value, out });
+}
