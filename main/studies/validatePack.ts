@@ -6,7 +6,7 @@ import { protocolOf, STUDY_MANIFEST_FILE, studyManifestSchema, type StudyManifes
 import type { StudyProtocol } from '../../shared/study/protocol.js';
 import { checkProtocol } from '../../shared/study/protocolCheck.js';
 import { readYamlFile } from '../packs/readYaml.js';
-import { locate, parseLocated } from '../team/pack/yamlLocation.js';
+import { locate, parseLocated, parsePath } from '../team/pack/yamlLocation.js';
 import { readStudyContent, type StudyContent } from './kinds.js';
 
 export interface StudyPackCheck {
@@ -34,7 +34,10 @@ export function validateStudyPack(dir: string, label = path.basename(dir)): Stud
     };
   }
   const read = readYamlFile(manifestFile, studyManifestSchema, manifestLabel);
-  if (!read.ok) return { manifest: null, content: null, protocol: null, problems: read.problems };
+  if (!read.ok) {
+    const located = parseLocated(fs.readFileSync(manifestFile, 'utf8'));
+    return { manifest: null, content: null, protocol: null, problems: byLine(read.problems.flatMap((p) => unknownFields(p, located))) };
+  }
   const manifest = read.value;
   const content = readStudyContent(dir, manifest, label);
   const protocol = protocolOf(manifest);
@@ -50,7 +53,26 @@ export function validateStudyPack(dir: string, label = path.basename(dir)): Stud
       }
     }
   }
-  return { manifest, content, protocol, problems };
+  return { manifest, content, protocol, problems: byLine(problems) };
+}
+
+/** Problems of one file in line order (zod reports in schema order, a reader reads top to bottom). */
+function byLine(problems: Problem[]): Problem[] {
+  return problems
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => (a.p.file === b.p.file ? (a.p.line ?? 0) - (b.p.line ?? 0) || a.i - b.i : 0))
+    .map(({ p }) => p);
+}
+
+/** zod names unknown fields on their parent; point at each field's own line instead, so a typo is easy to find. */
+function unknownFields(p: Problem, located: ReturnType<typeof parseLocated>): Problem[] {
+  const m = /^Unrecognized keys?: (.*)$/.exec(p.message);
+  if (!m?.[1]) return [p];
+  const parent = p.path === '' ? [] : parsePath(p.path);
+  return [...m[1].matchAll(/"([^"]*)"/g)].map(([, key = '']) => {
+    const line = locate(located, [...parent, key])?.line ?? p.line;
+    return { file: p.file, path: formatPath([...parent, key]), message: 'unknown field (see studies/FORMAT-study.md)', ...(line ? { line } : {}) };
+  });
 }
 
 /** `file:line path: message`, the form every pack problem is printed in. */

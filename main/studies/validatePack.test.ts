@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatProblem, validateStudyPack } from './validatePack.js';
+import { StudyLibrary } from './studyLibrary.js';
+import { validatePackCommand } from '../cli/validate-pack.js';
+import { makeTempDir } from '../testing/tempDir.js';
+
+const demo = path.resolve(import.meta.dirname, '../../studies');
+let tmp = makeTempDir();
+afterEach(() => {
+  tmp.cleanup();
+  tmp = makeTempDir();
+});
+
+function write(rel: string, text: string) {
+  const file = path.join(tmp.dir, rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}
+
+const CONSENT = `    consent: { text: About the study., checkbox: I agree }
+    debrief: { text: The teammate was scripted. }
+`;
+
+/** A team pack with the three demo tasks and the given protocol lines (indented under `protocol:`). */
+function teamPack(protocol: string, screens = '') {
+  for (const t of ['campsite-negotiation', 'hidden-profile', 'impossible-tests']) {
+    write(`pilot/tasks/${t}.yaml`, fs.readFileSync(path.join(demo, 'team-demo/tasks', `${t}.yaml`), 'utf8'));
+  }
+  write(
+    'pilot/study.yaml',
+    'schema: teamseat/study@1\nid: pilot\ntitle: Pilot\nkind: team\n' +
+      'tasks: [tasks/campsite-negotiation.yaml, tasks/hidden-profile.yaml, tasks/impossible-tests.yaml]\n' +
+      `protocol:\n${protocol}  screens:\n${CONSENT}${screens}`,
+  );
+}
+
+function slackPack(protocol: string) {
+  write('chat/export/channels.json', '[]');
+  write('chat/queries.yaml', fs.readFileSync(path.join(demo, 'slack-demo/queries.yaml'), 'utf8'));
+  write(
+    'chat/study.yaml',
+    'schema: teamseat/study@1\nid: chat\ntitle: Chat\nkind: slack\nexport: export\nqueries: queries.yaml\n' +
+      `protocol:\n${protocol}  screens:\n${CONSENT}`,
+  );
+}
+
+/** Problems as `file:line path: message`, as validate-pack prints them. */
+const printed = (pack: string) => validateStudyPack(path.join(tmp.dir, pack)).problems.map(formatProblem);
+const FIVE = '  participants: { generate: { count: 5 } }\n';
+
+describe('protocol problems, each named as file:line path: message', () => {
+  it('a valid protocol has none', () => {
+    teamPack(`${FIVE}  tasks: [hidden-profile, impossible-tests]\n`);
+    expect(printed('pilot')).toEqual([]);
+  });
+
+  it('a task that is not in the pack', () => {
+    teamPack(`${FIVE}  tasks: [hidden-profile, impossible-test]\n`);
+    expect(printed('pilot')).toEqual([
+      'pilot/study.yaml:8 protocol.tasks[1]: no task "impossible-test" in this study; it has campsite-negotiation, hidden-profile, impossible-tests',
+    ]);
+  });
+
+  it('a version that does not exist', () => {
+    teamPack(`${FIVE}  versions: [control, manipulaton]\n`);
+    expect(printed('pilot')).toEqual(['pilot/study.yaml:8 protocol.versions[1]: expected alone, control or manipulation']);
+  });
+
+  it('a practice seed the version does not have, and a practice task that is also counted', () => {
+    teamPack(FIVE, '    practice: { task: hidden-profile, version: manipulation, seed: 9 }\n');
+    expect(printed('pilot')).toEqual([
+      'pilot/study.yaml:11 protocol.screens.practice.seed: the manipulation version of "hidden-profile" has no seed 9 (it has 1, 2, 3)',
+      'pilot/study.yaml:11 protocol.screens.practice.task: "hidden-profile" is also a counted task: a participant who practised it is no longer naive in it; practise on a task the study does not count',
+    ]);
+  });
+
+  it('a query that is not in the pack', () => {
+    slackPack(`${FIVE}  queries: [as-riverside-monitor, as-nowhere]\n`);
+    expect(printed('chat')).toEqual([
+      expect.stringMatching(/^chat\/study\.yaml:9 protocol\.queries\[1\]: no query "as-nowhere" in this study; it has as-riverside-monitor, /),
+    ]);
+  });
+
+  it('an unknown design and an unknown ordering', () => {
+    teamPack(`${FIVE}  design: mixed\n  ordering: counterbalanced\n`);
+    expect(printed('pilot')).toEqual([
+      'pilot/study.yaml:8 protocol.design: expected between or within',
+      'pilot/study.yaml:9 protocol.ordering: expected fixed, random or latin_square',
+    ]);
+  });
+
+  it('a within design whose carry-over the study has not declared acceptable', () => {
+    teamPack(`${FIVE}  design: within\n`);
+    expect(printed('pilot')).toEqual([expect.stringMatching(/^pilot\/study\.yaml:8 protocol\.design: a within design .* `carry_over: acceptable`/)]);
+    teamPack(`${FIVE}  design: within\n  carry_over: acceptable\n`);
+    expect(printed('pilot')).toEqual([]);
+  });
+
+  it('a Latin square that cannot be built', () => {
+    teamPack(`${FIVE}  tasks_per_participant: 1\n  ordering: latin_square\n`);
+    expect(printed('pilot')).toEqual([
+      'pilot/study.yaml:9 protocol.ordering: a Latin square cannot be built over 1 task per participant: there is nothing to order (use fixed)',
+    ]);
+  });
+
+  it('more tasks per participant than the study counts', () => {
+    teamPack(`${FIVE}  tasks: [hidden-profile, impossible-tests]\n  tasks_per_participant: 3\n`);
+    expect(printed('pilot')).toEqual([
+      'pilot/study.yaml:9 protocol.tasks_per_participant: 3 per participant, but the study counts only 2 tasks',
+    ]);
+  });
+
+  it('too few participants for the balance the protocol asks for', () => {
+    teamPack('  participants: { generate: { count: 5 } }\n  ordering: latin_square\n');
+    expect(printed('pilot')).toEqual([
+      'pilot/study.yaml:7 protocol.participants: too few participants for a Williams design over 3 tasks (order balanced for carry-over): one full cycle takes 6, the protocol has 5',
+    ]);
+    teamPack('  participants: { generate: { count: 2 } }\n');
+    expect(printed('pilot')).toEqual([
+      'pilot/study.yaml:7 protocol.participants: too few participants for each of the 3 versions equally often per scenario (a Latin square): one full cycle takes 3, the protocol has 2',
+    ]);
+  });
+
+  it('duplicate codes, with the line of the second one, and a name instead of a code', () => {
+    teamPack('  participants:\n    list:\n      - 5f3a9c1e2b\n      - A1B2C3\n      - 5f3a9c1e2b\n      - Jane Doe\n');
+    expect(printed('pilot')).toEqual([
+      'pilot/study.yaml:11 protocol.participants.list[2]: duplicate code "5f3a9c1e2b" (also list[0])',
+      'pilot/study.yaml:12 protocol.participants.list[3]: "Jane Doe" looks like a name: list recruitment-platform ids, never names',
+    ]);
+  });
+
+  it('a questionnaire item without choices', () => {
+    teamPack(FIVE, '    questionnaire:\n      questions:\n        - { id: team, kind: choice, text: Who were your teammates? }\n');
+    expect(printed('pilot')).toEqual([
+      'pilot/study.yaml:13 protocol.screens.questionnaire.questions[0].choices: a choice question needs `choices:`, a list of at least two answers',
+    ]);
+  });
+
+  it('a misspelt section and a reserved section that is not a mapping', () => {
+    teamPack(FIVE);
+    fs.appendFileSync(path.join(tmp.dir, 'pilot/study.yaml'), 'scoring: later\nprotocl: {}\n');
+    expect(printed('pilot')).toEqual([
+      'pilot/study.yaml:11 scoring: reserved for scoring: expected a mapping (nothing in it is used yet)',
+      'pilot/study.yaml:12 protocl: unknown field (see studies/FORMAT-study.md)',
+    ]);
+  });
+
+  it('accepts the reserved sections as mappings', () => {
+    teamPack(FIVE);
+    fs.appendFileSync(path.join(tmp.dir, 'pilot/study.yaml'), 'labeller: { panel: [] }\npartners: {}\nscoring: {}\nmodels: { a: 1 }\n');
+    expect(printed('pilot')).toEqual([]);
+  });
+});
+
+describe('the library and validate-pack agree', () => {
+  it('on a bad protocol: the library lists the study with the problems validate-pack prints', () => {
+    teamPack(`${FIVE}  design: mixed\n`);
+    const listed = new StudyLibrary([{ dir: tmp.dir, origin: 'user' }]).list();
+    expect(listed).toEqual([expect.objectContaining({ key: 'user:pilot', kind: null })]);
+    expect(listed[0]?.problems).toHaveLength(1);
+    const fromCli = validatePackCommand('pilot', tmp.dir);
+    expect(fromCli.code).toBe(1);
+    expect(fromCli.err).toEqual([...(listed[0]?.problems.map(formatProblem) ?? []), '1 problem in pilot']);
+  });
+
+  it('on a folder without study.yaml: a problem in both', () => {
+    write('loose/tasks/a.yaml', 'id: a\n');
+    const listed = new StudyLibrary([{ dir: tmp.dir, origin: 'user' }]).list();
+    expect(listed[0]?.problems.map(formatProblem)).toEqual(['loose/study.yaml (file): no study.yaml: every study pack needs one (see studies/FORMAT-study.md)']);
+    expect(validatePackCommand('loose', tmp.dir)).toMatchObject({ code: 1, err: [listed[0]?.problems.map(formatProblem)[0], '1 problem in loose'] });
+  });
+
+  it('on the built-in packs: valid, and the runnable ones say so', () => {
+    const root = path.resolve(demo, '..');
+    for (const pack of ['team-demo', 'slack-demo']) {
+      const out = validatePackCommand(`studies/${pack}`, root);
+      expect(out.code, out.err.join('\n')).toBe(0);
+      expect(out.out[1]).toMatch(/^protocol: 5 participants/);
+      expect(out.out[2]).toMatch(/^study version: [0-9a-f]{16}$/);
+    }
+  });
+});
