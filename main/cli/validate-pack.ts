@@ -27,8 +27,9 @@ export function validatePackCommand(dir: string | undefined, cwd = process.cwd()
     };
   }
   const items = content?.tasks ?? [];
-  const noun = manifest?.kind === 'slack' ? 'queries' : manifest?.kind === 'labelling' ? 'items' : 'tasks';
-  const out = [`${label}: ${manifest?.kind ?? ''} study "${manifest?.id ?? ''}", ${items.length} ${noun} valid`];
+  const [one, many] = manifest?.kind === 'slack' ? ['query', 'queries'] : manifest?.kind === 'labelling' ? ['item', 'items'] : ['task', 'tasks'];
+  const count = `${items.length} ${items.length === 1 ? one : many}`;
+  const out = [`${label}: ${manifest?.kind ?? ''} study "${manifest?.id ?? ''}", ${count} valid`];
   if (protocol && content?.pack) {
     const design = protocol.kind === 'team' ? `${protocol.design}, ` : '';
     out.push(

@@ -16,6 +16,8 @@ function packWith(taskYaml: string): { dir: string; file: string } {
   fs.mkdirSync(path.join(dir, 'tasks'));
   const file = path.join(dir, 'tasks', 't.yaml');
   fs.writeFileSync(file, taskYaml);
+  // Every pack needs a study.yaml (studies/FORMAT-study.md); this one names the tasks folder.
+  fs.writeFileSync(path.join(dir, 'study.yaml'), 'schema: teamseat/study@1\nid: t\ntitle: T\nkind: team\ntasks: [tasks]\n');
   return { dir, file };
 }
 
