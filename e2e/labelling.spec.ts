@@ -139,3 +139,27 @@ test('two raters label blind with overlap, one resumes mid-way, and the report s
   expect(fs.readdirSync(out).sort()).toEqual(['labels.csv', 'labels.jsonl', 'report.html', 'report.json']);
   expect(fs.readFileSync(path.join(out, 'labels.jsonl'), 'utf8').trim().split('\n')).toHaveLength(50);
 });
+
+test('after a click on Undo, the advertised "1" then Enter labels the item and never undoes more', async ({
+  launch,
+}) => {
+  const { page } = await launch();
+  await openStudy(page);
+  await page.getByRole('button', { name: 'Start as R1' }).click();
+  await answerPractice(page);
+  await label(page, 'R1', 4, 25);
+  const progress = page.getByLabel('Progress');
+  await page.getByRole('button', { name: 'Undo last answer' }).click();
+  await expect(progress).toContainText('3/25 answered');
+  await expect(page.getByRole('group', { name: 'Current item' })).toBeFocused();
+  for (let n = 4; n <= 9; n++) {
+    await page.keyboard.press('1');
+    await page.keyboard.press('Enter');
+    await expect(progress).toContainText(`${n}/25 answered`);
+  }
+  // Tab back onto Undo and use the keys path: the label key takes focus back to the item first.
+  await page.getByRole('button', { name: 'Undo last answer' }).focus();
+  await page.keyboard.press('1');
+  await page.keyboard.press('Enter');
+  await expect(progress).toContainText('10/25 answered');
+});

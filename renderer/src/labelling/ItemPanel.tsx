@@ -13,9 +13,12 @@ import type { LabellingView } from './types';
 export function ItemPanel({
   view,
   labelling: s,
+  focusItem,
 }: {
   view: LabellingView;
   labelling: ReturnType<typeof useLabelling>;
+  /** Moves focus to the item, so that after a label key Enter confirms instead of pressing a toolbar button. */
+  focusItem?: () => void;
 }) {
   const current = s.current!;
   const answer = view.answers[current.item.id];
@@ -56,18 +59,29 @@ export function ItemPanel({
         return;
       }
       if (feedbackFor) return;
+      // A label key pressed while a toolbar button (Undo, Back, Skip…) has focus takes focus back to the item:
+      // the Enter that follows confirms the label and can never press that button again.
+      const onToolbar = target.tagName === 'BUTTON' && !target.classList.contains('lab-choice');
+      const keysPath = () => onToolbar && focusItem?.();
       if (entries.length) {
         if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
           e.preventDefault();
+          keysPath();
           setLine((l) => Math.max(0, Math.min(entries.length, l + (e.key === 'ArrowDown' ? 1 : -1))));
           return;
         }
         const v = verdictKey(e.key);
-        if (v) grade(line, v);
+        if (v) {
+          keysPath();
+          grade(line, v);
+        }
         return;
       }
       const n = Number(e.key);
-      if (Number.isInteger(n) && n >= 1 && n <= labels.length) setSelected(labels[n - 1]?.label);
+      if (Number.isInteger(n) && n >= 1 && n <= labels.length) {
+        keysPath();
+        setSelected(labels[n - 1]?.label);
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -159,4 +173,3 @@ function Feedback({ view, itemId, onContinue }: { view: LabellingView; itemId: s
     </div>
   );
 }
-

@@ -153,6 +153,37 @@ describe('the labelling screen', () => {
       ),
     );
   });
+
+  it('after Undo, focus is on the item and "1" then Enter labels it instead of undoing again', async () => {
+    const calls = fakeMain();
+    useApp.setState({ route: { screen: 'labelling', studyKey: 'built-in:jv', rater: 'R1' } });
+    render(<App />);
+    await screen.findByText('Practice item.');
+    key('2');
+    key('Enter');
+    await screen.findByText('Yes — that is the expected label.');
+    key('Enter');
+    await screen.findByText('I will not skip it.');
+    key('1');
+    key('Enter');
+    await screen.findByText('Maybe later.');
+    const undo = screen.getByRole('button', { name: 'Undo last answer' });
+    undo.focus();
+    fireEvent.click(undo);
+    await screen.findByText('I will not skip it.');
+    const area = screen.getByRole('group', { name: 'Current item' });
+    expect(document.activeElement).toBe(area);
+    // The same path from a rater who put focus back on Undo (Tab): the label key takes focus to the item.
+    undo.focus();
+    fireEvent.keyDown(undo, { key: '1' });
+    expect(document.activeElement).toBe(area);
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Enter' });
+    await screen.findByText('Maybe later.');
+    expect(calls.filter(([m]) => m === 'undoLabel')).toHaveLength(1);
+    expect(calls.filter(([m]) => m === 'giveLabel').map(([, a]) => (a as { itemId: string }).itemId)).toEqual(
+      ['p1', 'a', 'a'],
+    );
+  });
 });
 
 describe('the agreement report', () => {

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useApp } from '../state/appStore';
 import { ItemPanel } from './ItemPanel';
 import { words } from './format';
@@ -13,6 +14,9 @@ export function LabellingScreen({ studyKey, rater }: { studyKey: string; rater: 
   const openStudy = useApp((a) => a.openStudy);
   const { view, current, cursor } = s;
   const answer = current ? view?.answers[current.item.id] : undefined;
+  // Stays mounted while items change, so focus can be put on "the item" whichever item that becomes.
+  const itemArea = useRef<HTMLDivElement>(null);
+  const focusItem = () => itemArea.current?.focus();
 
   const exit = () => void openStudy(studyKey);
   if (!view) {
@@ -44,32 +48,46 @@ export function LabellingScreen({ studyKey, rater }: { studyKey: string; rater: 
           </button>
         </div>
       ) : null}
-      {!current ? (
-        <div className="lab-done" role="status">
-          <h2>All {real.length} items have an answer. Thank you!</h2>
-          <p>You can still go back to change an answer, or undo the last one. Your answers are saved.</p>
-        </div>
-      ) : (
-        <>
-          {current.practice ? (
-            <p className="lab-practice-note">
-              <strong>Practice item.</strong> It does not count. After you confirm, you will see the expected
-              answer.
-            </p>
-          ) : null}
-          {answer ? (
-            <p className="lab-answered small">
-              Your answer now: {describeAnswer(answer)}. Choose again to change it.
-            </p>
-          ) : null}
-          <ItemPanel key={`${cursor}|${answer?.at ?? 'open'}`} view={view} labelling={s} />
-        </>
-      )}
+      <div className="lab-item-area" ref={itemArea} tabIndex={-1} role="group" aria-label="Current item">
+        {!current ? (
+          <div className="lab-done" role="status">
+            <h2>All {real.length} items have an answer. Thank you!</h2>
+            <p>You can still go back to change an answer, or undo the last one. Your answers are saved.</p>
+          </div>
+        ) : (
+          <>
+            {current.practice ? (
+              <p className="lab-practice-note">
+                <strong>Practice item.</strong> It does not count. After you confirm, you will see the
+                expected answer.
+              </p>
+            ) : null}
+            {answer ? (
+              <p className="lab-answered small">
+                Your answer now: {describeAnswer(answer)}. Choose again to change it.
+              </p>
+            ) : null}
+            <ItemPanel
+              key={`${cursor}|${answer?.at ?? 'open'}`}
+              view={view}
+              labelling={s}
+              focusItem={focusItem}
+            />
+          </>
+        )}
+      </div>
       <div className="lab-toolbar">
         <button onClick={s.back} disabled={cursor === 0}>
           ← Back
         </button>
-        <button onClick={s.undo} disabled={!view.lastAction}>
+        <button
+          onClick={() => {
+            // Focus leaves Undo at once: a following "1, Enter" labels the item instead of undoing again.
+            focusItem();
+            s.undo();
+          }}
+          disabled={!view.lastAction}
+        >
           Undo last answer
         </button>
       </div>

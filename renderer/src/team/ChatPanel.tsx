@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { TeamView } from '../../../shared/team/viewSchema';
 import { Avatar } from '../components/Avatar';
 import { TEAM, channelLabel, channelOf } from './channels';
+import { datasetActionLine } from './datasetActions';
 
 type Message = TeamView['messages'][number];
 
@@ -18,6 +19,12 @@ interface Props {
 export function ChatPanel({ view, channel, shown, typing, busy, onSend }: Props) {
   const [draft, setDraft] = useState('');
   const end = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const closed = view.status === 'ended' || view.status === 'paused';
+  // The person's first move is to write: the box has focus when the seat opens and again after a pause.
+  useEffect(() => {
+    if (!closed) box.current?.focus();
+  }, [closed]);
   const visible = shown.filter((m) => channelOf(m, view.you.name) === channel);
   useEffect(() => {
     // Braces matter: newer Chromium returns a promise from scrollIntoView, which React would call as a cleanup.
@@ -35,30 +42,48 @@ export function ChatPanel({ view, channel, shown, typing, busy, onSend }: Props)
     <section className="chat" aria-label={`Conversation ${channelLabel(channel)}`}>
       <header className="chat-head">
         <h2>{channelLabel(channel)}</h2>
-        <span className="muted small">{channel === TEAM ? 'Everyone on the team reads this channel.' : `Direct message · ${peer?.role ?? ''}`}</span>
+        <span className="muted small">
+          {channel === TEAM
+            ? 'Everyone on the team reads this channel.'
+            : `Direct message · ${peer?.role ?? ''}`}
+        </span>
       </header>
       <div className="chat-log" role="log" aria-live="polite">
         {visible.length === 0 ? <p className="muted chat-empty">No messages here yet.</p> : null}
         {visible.map((m, i) => {
           const prev = visible[i - 1];
           const newRound = !prev || prev.round !== m.round;
+          const event = m.mine ? null : datasetActionLine(m.from, m.text);
           return (
             <div key={m.index}>
               {newRound ? <div className="round-divider">Round {m.round}</div> : null}
-              <article className={`msg${m.mine ? ' msg-mine' : ''}${m.system ? ' msg-system' : ''}`} data-from={m.from}>
-                <Avatar name={m.mine ? 'You' : m.from} system={m.system} />
-                <div className="msg-body">
-                  <div className="msg-meta">
-                    <strong>{m.mine ? (m.from.toLowerCase() === 'you' ? 'You' : `${m.from} (you)`) : m.from}</strong>
+              {event ? (
+                <p className="chat-event" data-from={m.from}>
+                  {event}
+                </p>
+              ) : (
+                <article
+                  className={`msg${m.mine ? ' msg-mine' : ''}${m.system ? ' msg-system' : ''}`}
+                  data-from={m.from}
+                >
+                  <Avatar name={m.mine ? 'You' : m.from} system={m.system} />
+                  <div className="msg-body">
+                    <div className="msg-meta">
+                      <strong>
+                        {m.mine ? (m.from.toLowerCase() === 'you' ? 'You' : `${m.from} (you)`) : m.from}
+                      </strong>
+                    </div>
+                    <div className="msg-text">{m.text}</div>
                   </div>
-                  <div className="msg-text">{m.text}</div>
-                </div>
-              </article>
+                </article>
+              )}
             </div>
           );
         })}
         {typing && channelOf(typing, view.you.name) === channel ? (
-          <p className="typing muted small">{typing.system ? `${typing.from} is posting…` : `${typing.from} is typing…`}</p>
+          <p className="typing muted small">
+            {typing.system ? `${typing.from} is posting…` : `${typing.from} is typing…`}
+          </p>
         ) : null}
         <div ref={end} />
       </div>
@@ -75,7 +100,8 @@ export function ChatPanel({ view, channel, shown, typing, busy, onSend }: Props)
                   ? `Message ${channelLabel(channel)} — Enter to send, Shift+Enter for a new line`
                   : 'Waiting for your teammates…'
           }
-          disabled={view.status === 'ended' || view.status === 'paused'}
+          ref={box}
+          disabled={closed}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey) {
