@@ -9,11 +9,27 @@ const RUNNER_FACTS: ReadonlySet<string> = new Set([WORKSPACE_CREATED, FILE_CONTE
 
 export const isEngineKind = (kind: string): boolean => !RUNNER_FACTS.has(kind);
 
-/** The engine's events of a stored session, validated: a log that no longer parses is reported, not guessed at. */
-export function engineEvents(stored: readonly StoredEvent[]): SessionEvent[] {
+/** An event in a team session's log that is not a team event (e.g. a raw note recordNote once appended). */
+export interface SkippedEvent {
+  seq: number;
+  kind: string;
+  message: string;
+}
+
+/**
+ * The engine's events of a stored session, validated. An event of another family (its payload does not carry
+ * the team event type it is filed under) is skipped and reported through `onSkip`, so an old log that has one
+ * still opens; a team event that no longer parses is corruption and is reported as an error, not guessed at.
+ */
+export function engineEvents(stored: readonly StoredEvent[], onSkip?: (skipped: SkippedEvent) => void): SessionEvent[] {
   const out: SessionEvent[] = [];
   for (const e of stored) {
     if (!isEngineKind(e.kind)) continue;
+    const type = (e.payload as { type?: unknown } | null)?.type;
+    if (type !== e.kind) {
+      onSkip?.({ seq: e.seq, kind: e.kind, message: `event ${e.seq} (${e.kind}) of session ${e.sessionId} is not a team event; it was skipped` });
+      continue;
+    }
     const parsed = sessionEventSchema.safeParse(e.payload);
     if (!parsed.success) {
       throw new Error(`event ${e.seq} (${e.kind}) of session ${e.sessionId} does not match the team event schema: ${parsed.error.issues[0]?.message}`);

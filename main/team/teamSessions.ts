@@ -85,7 +85,10 @@ export class TeamSessions {
     const summary = log.getSession(sessionId);
     if (!summary) return fail('not_found', `No session ${sessionId}.`);
     const stored = log.replay(sessionId);
-    const started = engineEvents(stored).find((e) => e.type === 'session_started');
+    // An old log may hold an event of another family (a raw note once appended by recordNote): skipped, and reported.
+    const started = engineEvents(stored, (skipped) =>
+      this.s.log.warn('skipped an event that is not a team event while reopening a team session', { sessionId, seq: skipped.seq, kind: skipped.kind }),
+    ).find((e) => e.type === 'session_started');
     if (!started || started.type !== 'session_started') return fail('bad_request', `Session ${sessionId} is not a team session.`);
     const found = findTeamTask(this.s.library, summary.studyKey, summary.taskId);
     if (!found.ok) return found;

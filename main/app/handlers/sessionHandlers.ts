@@ -1,6 +1,7 @@
 import { fail, ok } from '../../../shared/result.js';
 import type { EventLog } from '../../db/eventLog.js';
 import type { AppHandlers, AppServices } from '../appServices.js';
+import { noteRefusal, sessionFamilyOf } from './sessionFamily.js';
 
 type SessionMethods = 'startSession' | 'listSessions' | 'recordNote' | 'replaySession';
 
@@ -26,6 +27,8 @@ export function setupSessionHandlers(s: AppServices): Pick<AppHandlers, SessionM
     recordNote: ({ sessionId, kind, reason }) =>
       withLog((log) => {
         if (!log.getSession(sessionId)) return fail('not_found', `No session ${sessionId}.`);
+        const refused = noteRefusal(sessionFamilyOf(log.replay(sessionId)), sessionId, kind);
+        if (refused) return fail('conflict', refused);
         const event = log.append(sessionId, kind, { reason });
         s.bus.emit({ type: 'session.event', event });
         return ok(event);
