@@ -67,6 +67,14 @@ describe('buildPlan, between design', () => {
     expect(Object.values(pairs).every((n) => n === 1)).toBe(true);
   });
 
+  it('still balances versions when the subset cycle and the version count share a factor (3 tasks, 1 each, 3 versions)', () => {
+    // A version row that stepped with every slot would pin each task to one version here.
+    const cells = [...Array(9).keys()].flatMap((slot) => teamRuns(plan(team({ tasks_per_participant: 1 }), ABC, slot)));
+    const pairs = tally(cells.map((c) => `${c.taskId}:${c.version}`));
+    expect(Object.keys(pairs).length).toBe(9);
+    expect(Object.values(pairs).every((n) => n === 1)).toBe(true);
+  });
+
   it('plays alone and control with their first seed and rotates the manipulation seeds across participants', () => {
     const cells = [...Array(9).keys()].flatMap((slot) => teamRuns(plan(team({}), ABC, slot)));
     expect(cells.filter((c) => c.version !== 'manipulation').every((c) => c.seed === 0)).toBe(true);
