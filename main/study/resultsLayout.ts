@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import type { ExclusionReason } from '../../shared/study/model.js';
 import { exclusionOf, findRun, type StudyState } from '../../shared/study/fold.js';
 import type { StudyLibrary } from '../studies/studyLibrary.js';
+import type { Result } from '../../shared/result.js';
 import { teamTranscriptFromLog } from '../team/exportRun.js';
+import { findTeamTask } from '../team/taskSource.js';
+import type { LoadedTask } from '../team/pack/loadTask.js';
 import { slackJobFiles } from '../slackSeat/exportJobs.js';
 import { loadSlackStudy } from '../slackSeat/slackStudy.js';
 import type { RunState } from '../slackSeat/runLog.js';
@@ -66,6 +69,12 @@ export function deriveLayout(a: {
   const placements: RunPlacement[] = [];
   const written = new Map(Object.entries(a.old.files).filter(([, e]) => e.runs.length === 1 && e.base).map(([rel, e]) => [e.runs[0]!, { rel, e }]));
   const slackJobs = new Map<string, { reason: ExclusionReason | null; code: string; runs: RunState[] }>();
+  const tasks = new Map<string, Result<LoadedTask>>();
+  const findTask = (studyKey: string, taskId: string): Result<LoadedTask> => {
+    const key = `${studyKey}\0${taskId}`;
+    if (!tasks.has(key)) tasks.set(key, findTeamTask(a.library, studyKey, taskId));
+    return tasks.get(key)!;
+  };
 
   for (const run of a.runs) {
     if (run.ended === null) continue;
@@ -86,7 +95,7 @@ export function deriveLayout(a: {
         continue;
       }
     }
-    const built = teamTranscriptFromLog(a.library, run.session, run.stored, place.code);
+    const built = teamTranscriptFromLog(a.library, run.session, run.stored, place.code, findTask);
     if (!built.ok) {
       problems.push(`run ${run.session.id}: ${built.error.message}`);
       continue;

@@ -53,6 +53,8 @@ const RUN_TRIGGERS = new Set(['ended', 'submitted', 'graded']);
  */
 export class ResultsWriter {
   private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly waiting = new Map<string, Promise<WriteReport | null>>();
+  private readonly ids = new Map<string, string>();
   private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly s: AppServices) {}
@@ -87,13 +89,35 @@ export class ResultsWriter {
 
   /** Queues a pass for one study after those already queued. */
   schedule(studyKey: string): Promise<WriteReport | null> {
+    // A pass queued but not begun yet will see this change too: a burst of events costs one pass, not one each.
+    const waiting = this.waiting.get(studyKey);
+    if (waiting) return waiting;
     const prev = this.queues.get(studyKey) ?? Promise.resolve();
-    const run = prev.then(() => new Promise<WriteReport | null>((resolve) => setImmediate(() => resolve(this.safeReconcile(studyKey)))));
+    const run = prev.then(
+      () =>
+        new Promise<WriteReport | null>((resolve) =>
+          setImmediate(() => {
+            this.waiting.delete(studyKey);
+            resolve(this.safeReconcile(studyKey));
+          }),
+        ),
+    );
+    this.waiting.set(studyKey, run);
     this.queues.set(studyKey, run);
     void run.finally(() => {
       if (this.queues.get(studyKey) === run) this.queues.delete(studyKey);
     });
     return run;
+  }
+
+  /** The study's id (its results folder): read from the library once, since a library scan reads every pack. */
+  private studyIdOf(studyKey: string): string | null {
+    if (!this.ids.has(studyKey)) {
+      const id = this.s.library.open(studyKey)?.id;
+      if (!id) return null;
+      this.ids.set(studyKey, id);
+    }
+    return this.ids.get(studyKey)!;
   }
 
   private safeReconcile(studyKey: string): WriteReport | null {
@@ -108,7 +132,7 @@ export class ResultsWriter {
   /** One pass over a study, synchronously. */
   reconcile(studyKey: string): WriteReport | null {
     const log = this.s.database.eventLog;
-    const studyId = this.s.library.open(studyKey)?.id;
+    const studyId = this.studyIdOf(studyKey);
     if (!log || !studyId) return null;
     const dir = this.resultsDir(studyId);
     const manifestFile = path.join(dir, `.written-${crypto.createHash('sha256').update(studyKey).digest('hex').slice(0, 8)}.json`);
@@ -192,7 +216,7 @@ export class ResultsWriter {
 
   /** Files the writer holds for these runs now (for an erasure's audit). */
   filesOfRuns(studyKey: string, runIds: ReadonlySet<string>): string[] {
-    const studyId = this.s.library.open(studyKey)?.id;
+    const studyId = this.studyIdOf(studyKey);
     if (!studyId) return [];
     const dir = this.resultsDir(studyId);
     const manifestFile = path.join(dir, `.written-${crypto.createHash('sha256').update(studyKey).digest('hex').slice(0, 8)}.json`);

@@ -56,14 +56,13 @@ export class StudyContext {
   }
 
   screenContext(source: StudyProtocolSource, p: ParticipantState): ScreenContext {
-    const tasks = this.s.library.open(source.studyKey)?.tasks ?? [];
     const runCells = (p.plan?.steps ?? []).flatMap((st) => (st.kind === 'run' || st.kind === 'practice' ? [st.cell] : []));
     return {
       protocol: source.protocol,
       runTitle: (cell) => {
         const found = runCells.find((c) => c.cell === cell);
         if (found?.practice) return 'Practice';
-        if (found?.kind === 'team') return tasks.find((t) => t.id === found.taskId)?.title ?? 'Task';
+        if (found?.kind === 'team') return source.taskTitles[found.taskId] ?? 'Task';
         return `Question ${runCells.filter((c) => !c.practice).findIndex((c) => c.cell === cell) + 1}`;
       },
     };

@@ -12,6 +12,7 @@ import { writeFileAtomic } from '../study/atomicFile.js';
 import { personRunFromLog } from './personRun.js';
 import { engineEvents } from './teamLog.js';
 import { findTeamTask } from './taskSource.js';
+import type { LoadedTask } from './pack/loadTask.js';
 
 export interface TeamTranscriptFile {
   /** `transcripts/<dimension>/<scenario>/human_<code>/<version>_seed<k>.json`, relative to a study's results folder. */
@@ -50,11 +51,13 @@ export function teamTranscriptFromLog(
   session: Pick<SessionSummary, 'id' | 'studyKey' | 'taskId'>,
   stored: readonly StoredEvent[],
   participant?: string,
+  /** A caller writing many runs passes a memo: reading a pack is the slow part. */
+  findTask: (studyKey: string, taskId: string) => Result<LoadedTask> = (studyKey, taskId) => findTeamTask(library, studyKey, taskId),
 ): Result<TeamTranscriptFile> {
   const events = engineEvents(stored);
   const started = events.find((e) => e.type === 'session_started');
   if (!started || started.type !== 'session_started') return fail('bad_request', `Session ${session.id} is not a team session.`);
-  const found = findTeamTask(library, session.studyKey, session.taskId);
+  const found = findTask(session.studyKey, session.taskId);
   if (!found.ok) return found;
   return teamTranscript(found.value.versions[started.version], foldSession(events), stored, participant);
 }
