@@ -64,7 +64,7 @@ describe('scopes over the browser host', () => {
     await start();
     expect(host.token).toBe(experimenter);
     expect((await call('appInfo', {}, experimenter)).status).toBe(200);
-    expect(await (await call('accessWhoAmI', {}, link)).json()).toEqual({ ok: true, value: { kind: 'participant', participantId } });
+    expect(await (await call('accessWhoAmI', {}, link)).json()).toEqual({ ok: true, value: { kind: 'participant', participantId, studyKey: 'built-in:team-demo' } });
   });
 
   it('answers a participant link’s experimenter call with 403, and never with data', async () => {

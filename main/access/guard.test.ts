@@ -40,7 +40,7 @@ beforeAll(async () => {
   other = await start('P02', seed);
   seat = { kind: 'team', sessionId: mine.sessionId };
   host = new ScopedHost(app.handlers, app.bus, ownership, silentLogger, 'browser');
-});
+}, 60_000);
 afterAll(() => {
   app.close();
   tmp.cleanup();

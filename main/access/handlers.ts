@@ -12,7 +12,7 @@ export function setupAccessHandlers(s: AppServices, access: AccessControl): Acce
   return {
     accessWhoAmI: (_args, ctx) => {
       const scope = ctx.access ?? { kind: 'experimenter' as const };
-      if (scope.kind === 'participant') return ok({ kind: 'participant' as const, participantId: scope.participantId });
+      if (scope.kind === 'participant') return ok({ kind: 'participant' as const, participantId: scope.participantId, studyKey: scope.studyKey });
       if (scope.kind === 'rater') return ok({ kind: 'rater' as const, studyKey: scope.studyKey, rater: scope.rater });
       return ok({ kind: 'experimenter' as const });
     },

@@ -8,16 +8,51 @@ import { LabellingScreen } from './labelling/LabellingScreen';
 import { TeamSeatScreen } from './team/TeamSeatScreen';
 import { SlackRoute } from './slack/SlackRoute';
 import { SettingsScreen } from './screens/SettingsScreen';
+import { KioskApp } from './kiosk/KioskApp';
+import { LeaveKiosk } from './kiosk/LeaveKiosk';
 
 export function App() {
-  const info = useApp((s) => s.info);
+  const mode = useApp((s) => s.mode);
   const route = useApp((s) => s.route);
   const load = useApp((s) => s.load);
-  const goHome = useApp((s) => s.goHome);
-  const navigate = useApp((s) => s.navigate);
+  const followAddress = useApp((s) => s.followAddress);
   useEffect(() => {
     void load();
-  }, [load]);
+    window.addEventListener('hashchange', followAddress);
+    return () => window.removeEventListener('hashchange', followAddress);
+  }, [load, followAddress]);
+  if (!mode) return <Opening />;
+  // A participant's or rater's page: no brand link, no Settings, no data path, no other screen.
+  if (mode.kind === 'participant') return <KioskApp participantId={mode.participantId} studyKey={mode.studyKey} />;
+  if (mode.kind === 'rater')
+    return (
+      <div className="app kiosk">
+        <header className="topbar">
+          <span className="kiosk-title">Labelling</span>
+          <LeaveKiosk />
+        </header>
+        <ErrorBanner />
+        <main className="content">
+          <LabellingScreen studyKey={mode.studyKey} rater={mode.rater} />
+        </main>
+      </div>
+    );
+  return <ExperimenterApp route={route} />;
+}
+
+function Opening() {
+  const error = useApp((s) => s.error);
+  return (
+    <div className="app">
+      <main className="content">{error ? <ErrorBanner /> : <p className="muted">Opening…</p>}</main>
+    </div>
+  );
+}
+
+function ExperimenterApp({ route }: { route: ReturnType<typeof useApp.getState>['route'] }) {
+  const info = useApp((s) => s.info);
+  const goHome = useApp((s) => s.goHome);
+  const navigate = useApp((s) => s.navigate);
   return (
     <div className="app">
       <header className="topbar">

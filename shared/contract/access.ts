@@ -48,8 +48,8 @@ export const accessMethods = {
     z.object({}).strict(),
     z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('experimenter') }),
-      /** The id the study's participant methods take: opaque, and the participant's own. */
-      z.object({ kind: z.literal('participant'), participantId: participantIdSchema }),
+      /** The id the study's participant methods take (opaque, the participant's own), and the study the seats browse. */
+      z.object({ kind: z.literal('participant'), participantId: participantIdSchema, studyKey: z.string() }),
       z.object({ kind: z.literal('rater'), studyKey: z.string(), rater: z.string() }),
     ]),
   ),

@@ -2,14 +2,14 @@ import { methodNames, type AppContract } from '../../../shared/contract/methods'
 import type { Client } from '../../../shared/contract/define';
 import { detectTransport, type Transport } from './transport';
 
-export type ApiClient = Client<AppContract> & { host: Transport['host']; subscribe: Transport['subscribe'] };
+export type ApiClient = Client<AppContract> & { host: Transport['host']; subscribe: Transport['subscribe']; switchToken(token: string): void };
 
 /** The typed client: one function per contract method, whatever the host. */
 export function createClient(transport: Transport): ApiClient {
   const calls = Object.fromEntries(
     methodNames.map((name) => [name, (args: unknown) => transport.invoke(name, args)]),
   ) as unknown as Client<AppContract>;
-  return { ...calls, host: transport.host, subscribe: transport.subscribe };
+  return { ...calls, host: transport.host, subscribe: transport.subscribe, switchToken: (token) => transport.switchToken?.(token) };
 }
 
 let client: ApiClient | undefined;

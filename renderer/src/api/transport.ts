@@ -6,6 +6,12 @@ export interface Transport {
   host: 'electron' | 'browser';
   invoke(method: string, args: unknown): Promise<Result<unknown>>;
   subscribe(listener: (event: AppEvent) => void): () => void;
+  /**
+   * This page holds another link from now on: a participant's (the experimenter opens a kiosk here) or the
+   * experimenter's (the PIN was typed at a kiosk). The browser swaps its token; the desktop's scope is held by
+   * the window in main, which `enterKiosk` and `unlockKiosk` change there.
+   */
+  switchToken?(token: string): void;
 }
 
 interface DesktopBridge {
@@ -30,6 +36,7 @@ export function detectTransport(): Transport {
         return fn ? fn(args) : Promise.resolve({ ok: false, error: { code: 'bad_request', message: `Unknown method ${method}` } });
       },
       subscribe: (listener) => bridge.onEvent((e) => listener(e as AppEvent)),
+      switchToken: () => {},
     };
   }
   return browserTransport(readToken());
@@ -37,18 +44,24 @@ export function detectTransport(): Transport {
 
 const TOKEN_KEY = 'teamseat.token';
 
-/** The browser host hands its token in the URL fragment (never sent to a server); keep it for reloads of this tab. */
+/**
+ * The browser host hands its token in the URL fragment (never sent to a server): `#token=…` (the experimenter)
+ * or `#kiosk=…` (a participant's or rater's link). Kept for reloads of this tab; the fragment is then replaced
+ * by the screen's address, so the token is not left in the address bar or the history.
+ */
 function readToken(): string {
-  const fromHash = new URLSearchParams(window.location.hash.slice(1)).get('token');
+  const params = new URLSearchParams(window.location.hash.slice(1));
+  const fromHash = params.get('token') ?? params.get('kiosk');
   if (fromHash) {
     sessionStorage.setItem(TOKEN_KEY, fromHash);
-    history.replaceState(null, '', window.location.pathname);
+    history.replaceState(null, '', `${window.location.pathname}${params.has('kiosk') ? '#/visit' : '#/'}`);
     return fromHash;
   }
   return sessionStorage.getItem(TOKEN_KEY) ?? '';
 }
 
-function browserTransport(token: string): Transport {
+function browserTransport(initialToken: string): Transport {
+  let token = initialToken;
   const listeners = new Set<(e: AppEvent) => void>();
   let socket: WebSocket | undefined;
   const connect = () => {
@@ -81,6 +94,12 @@ function browserTransport(token: string): Transport {
       listeners.add(listener);
       if (!socket) connect();
       return () => listeners.delete(listener);
+    },
+    switchToken(next) {
+      token = next;
+      sessionStorage.setItem(TOKEN_KEY, next);
+      // The old socket belongs to the old scope: close it, and its close handler reconnects with the new token.
+      socket?.close();
     },
   };
 }

@@ -2,28 +2,19 @@ import { create } from 'zustand';
 import type { AppInfo, StudyDetail, StudySummary } from '../../../shared/contract/schemas';
 import type { AppError } from '../../../shared/result';
 import { api } from '../api/client';
+import { formatRoute, parseRoute, type Route } from './routes';
 
-export type Route =
-  | { screen: 'library' }
-  | { screen: 'study'; key: string }
-  /** A rater's labelling session over a labelling study. */
-  | { screen: 'labelling'; studyKey: string; rater: string }
-  /** A participant in the evaluated seat of a team task. */
-  | { screen: 'team'; sessionId: string }
-  | { screen: 'settings' }
-  /**
-   * A Slack workspace: a study's (a researcher browsing, or a participant in the query run `runId`), or a
-   * user-imported export (`workspaceId`, studyKey null).
-   */
-  | { screen: 'slack'; studyKey: string | null; runId?: string; workspaceId?: string }
-  /** Import a user's Slack export; `studyKey` is where "back" leads. */
-  | { screen: 'slack-import'; studyKey?: string }
-  /** A Slack study's runs, scores, judge settings and export. */
-  | { screen: 'slack-results'; studyKey: string }
-  /** Blind grading of submitted answers by a second researcher. */
-  | { screen: 'slack-grade'; studyKey: string; graderId: string };
+export type { Route } from './routes';
+
+/** Whose link this page holds; decided by the host (accessWhoAmI), never by the page's own address. */
+export type Mode =
+  | { kind: 'experimenter' }
+  | { kind: 'participant'; participantId: string; studyKey: string }
+  | { kind: 'rater'; studyKey: string; rater: string };
 
 interface AppState {
+  /** Undefined until the host has said whose link this is. */
+  mode: Mode | undefined;
   info: AppInfo | undefined;
   studies: StudySummary[] | undefined;
   study: StudyDetail | undefined;
@@ -35,21 +26,53 @@ interface AppState {
   openStudy(key: string): Promise<void>;
   goHome(): void;
   navigate(route: Route): void;
+  /** The address changed (back/forward, a pasted link, a second window): show what it names. */
+  followAddress(): void;
+  /** This page now holds another link (a kiosk opened here, or the experimenter's PIN typed at one). */
+  switchLink(token: string, mode: Mode): Promise<void>;
   startFreshDatabase(): Promise<void>;
   dismissError(): void;
 }
 
+const initialRoute = (): Route => (typeof window === 'undefined' ? null : parseRoute(window.location.hash)) ?? { screen: 'library' };
+
+/** Writes the address without adding a history entry when it already names this route. */
+function showAddress(route: Route, replace = false) {
+  if (typeof window === 'undefined') return;
+  const hash = formatRoute(route);
+  if (window.location.hash === hash) return;
+  if (replace) history.replaceState(null, '', hash);
+  else window.location.hash = hash;
+}
+
+/** A participant's and a rater's page can be at exactly one place; anything else in the address is ignored. */
+function confine(mode: Mode, route: Route): Route {
+  if (mode.kind === 'participant') return route.screen === 'visit' ? route : { screen: 'visit' };
+  if (mode.kind === 'rater') return { screen: 'labelling', studyKey: mode.studyKey, rater: mode.rater };
+  return route.screen === 'visit' ? { screen: 'library' } : route;
+}
+
 export const useApp = create<AppState>((set, get) => ({
+  mode: undefined,
   info: undefined,
   studies: undefined,
   study: undefined,
-  route: { screen: 'library' },
+  route: initialRoute(),
   error: undefined,
   async load() {
+    const who = await api().accessWhoAmI({});
+    if (!who.ok) return set({ error: who.error });
+    const mode: Mode = who.value;
+    const route = confine(mode, get().route);
+    set({ mode, route });
+    showAddress(route, true);
+    // The library, the data dir and the app's version are the experimenter's: a kiosk never asks for them.
+    if (mode.kind !== 'experimenter') return;
     const info = await api().appInfo({});
     if (!info.ok) return set({ error: info.error });
     set({ info: info.value });
     await get().refreshStudies();
+    await loadStudyOf(route);
   },
   async refreshStudies() {
     const studies = await api().listStudies({});
@@ -59,13 +82,32 @@ export const useApp = create<AppState>((set, get) => ({
   async openStudy(key) {
     const study = await api().openStudy({ key });
     if (!study.ok) return set({ error: study.error });
-    set({ study: study.value, route: { screen: 'study', key } });
+    const route: Route = { screen: 'study', key };
+    set({ study: study.value, route });
+    showAddress(route);
   },
   goHome() {
-    set({ route: { screen: 'library' }, study: undefined });
+    get().navigate({ screen: 'library' });
   },
   navigate(route) {
+    const mode = get().mode;
+    const next = mode ? confine(mode, route) : route;
+    set(next.screen === 'library' ? { route: next, study: undefined } : { route: next });
+    showAddress(next, next.screen === 'visit');
+  },
+  followAddress() {
+    const mode = get().mode;
+    const named = parseRoute(window.location.hash) ?? { screen: 'library' };
+    const route = mode ? confine(mode, named) : named;
     set({ route });
+    if (route !== named) showAddress(route, true);
+    if (mode?.kind === 'experimenter') void loadStudyOf(route);
+  },
+  async switchLink(token, mode) {
+    api().switchToken(token);
+    set({ mode, info: undefined, studies: undefined, study: undefined });
+    get().navigate(mode.kind === 'experimenter' ? { screen: 'library' } : { screen: 'visit' });
+    await get().load();
   },
   async startFreshDatabase() {
     const info = await api().startFreshDatabase({ confirm: true });
@@ -76,3 +118,11 @@ export const useApp = create<AppState>((set, get) => ({
     set({ error: undefined });
   },
 }));
+
+/** A study's address opened directly (a reload, a link): load the study it names. */
+async function loadStudyOf(route: Route) {
+  if (route.screen !== 'study' || useApp.getState().study?.key === route.key) return;
+  const study = await api().openStudy({ key: route.key });
+  if (study.ok) useApp.setState({ study: study.value });
+  else useApp.setState({ error: study.error });
+}

@@ -16,13 +16,14 @@ import type { TeamView } from '../../../shared/team/viewSchema';
 
 type Tab = 'brief' | 'workspace' | 'inbox';
 
-export function TeamSeatScreen({ sessionId }: { sessionId: string }) {
+/** `kiosk`: inside a participant's visit, where the kiosk (not this screen) says what comes after the run. */
+export function TeamSeatScreen({ sessionId, kiosk = false }: { sessionId: string; kiosk?: boolean }) {
   const { view, error, busy, act, clearError } = useTeamSession(sessionId);
   if (!view) return error ? <p className="banner banner-error">{error}</p> : <p className="muted">Opening the session…</p>;
-  return <Seat view={view} error={error} busy={busy} act={act} clearError={clearError} />;
+  return <Seat view={view} error={error} busy={busy} act={act} clearError={clearError} kiosk={kiosk} />;
 }
 
-function Seat({ view, error, busy, act, clearError }: { view: TeamView } & Omit<ReturnType<typeof useTeamSession>, 'view'>) {
+function Seat({ view, error, busy, act, clearError, kiosk }: { view: TeamView; kiosk: boolean } & Omit<ReturnType<typeof useTeamSession>, 'view'>) {
   const [delay, setDelay] = useState<number | undefined>();
   const [tab, setTab] = useState<Tab>('brief');
   const [submitting, setSubmitting] = useState(false);
@@ -74,7 +75,7 @@ function Seat({ view, error, busy, act, clearError }: { view: TeamView } & Omit<
         </div>
       ) : null}
       {view.status === 'paused' ? <div className="banner banner-notice">Paused: {view.pausedReason}</div> : null}
-      {view.status === 'ended' ? <RunEnded view={view} onLeave={() => navigate({ screen: 'study', key: view.studyKey })} /> : null}
+      {view.status === 'ended' && !kiosk ? <RunEnded view={view} onLeave={() => navigate({ screen: 'study', key: view.studyKey })} /> : null}
       <div className="seat-body">
         <nav className="channels" aria-label="Channels">
           <h3>Channels</h3>

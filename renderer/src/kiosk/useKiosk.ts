@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Answers, ParticipantScreen } from '../../../shared/contract/study';
+import type { Result } from '../../../shared/result';
+import { api } from '../api/client';
+import { useApp } from '../state/appStore';
+
+export type OpenScreen = Exclude<ParticipantScreen, { screen: 'closed' }>;
+
+/**
+ * The participant's place in their plan, as the host records it: every "Next" goes to the host and the screen it
+ * returns is shown, so a reload, a closed tab or a host restart comes back to exactly this screen. The address
+ * carries only the study's opaque step token.
+ */
+export function useKiosk(participantId: string) {
+  const [screen, setScreen] = useState<ParticipantScreen | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const navigate = useApp((s) => s.navigate);
+  const live = useRef(true);
+
+  const show = useCallback(
+    (next: ParticipantScreen) => {
+      setScreen(next);
+      navigate(next.screen === 'closed' ? { screen: 'visit' } : { screen: 'visit', step: next.stepToken });
+    },
+    [navigate],
+  );
+
+  const refresh = useCallback(async () => {
+    const r = await api().participantStep({ participantId });
+    if (!live.current) return;
+    if (r.ok) show(r.value);
+    else setError(r.error.message);
+  }, [participantId, show]);
+
+  useEffect(() => {
+    live.current = true;
+    void api()
+      .participantStep({ participantId })
+      .then((r) => {
+        if (!live.current) return;
+        if (r.ok) show(r.value);
+        else setError(r.error.message);
+      });
+    return () => {
+      live.current = false;
+    };
+  }, [participantId, show]);
+
+  // A run ends inside its seat: the host then tells this page (an event of its own run, without content).
+  const runId = screen?.screen === 'run' ? screen.run?.runId : undefined;
+  useEffect(() => {
+    if (!runId) return;
+    return api().subscribe((e) => {
+      if (e.type === 'session.event' && e.event.sessionId === runId) void refresh();
+    });
+  }, [runId, refresh]);
+
+  const act = useCallback(
+    async (call: () => Promise<Result<ParticipantScreen>>) => {
+      setBusy(true);
+      setError(undefined);
+      try {
+        const r = await call();
+        if (!r.ok) return setError(r.error.message);
+        show(r.value);
+        return r.value;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [show],
+  );
+
+  const id = { participantId };
+  const actions = {
+    consent: (s: OpenScreen, agree: boolean) => act(() => api().participantConsent({ ...id, stepToken: s.stepToken, agree })),
+    next: (s: OpenScreen) => act(() => api().participantNext({ ...id, stepToken: s.stepToken })),
+    /** Answers, then on to the next screen (unless the answers already moved the plan on). */
+    answer: async (s: OpenScreen, answers: Answers) => {
+      const after = await act(() => api().participantAnswer({ ...id, stepToken: s.stepToken, answers }));
+      if (after && after.screen !== 'closed' && after.stepToken === s.stepToken) await act(() => api().participantNext({ ...id, stepToken: s.stepToken }));
+    },
+    startRun: (s: OpenScreen) => act(() => api().participantStartRun({ ...id, stepToken: s.stepToken })),
+    withdraw: (s: OpenScreen) => act(() => api().participantWithdraw({ ...id, stepToken: s.stepToken })),
+    refresh,
+  };
+  return { screen, error, busy, actions };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Every screen has an address (a hash route), so a reload, a link or a second window opens the same place.
+ * `#/<screen>?<field>=<value>…`; the library is `#/`. A participant's only address is `#/visit` with the opaque
+ * step token the study gives each screen: no study, version, seed or plan cell is ever in it.
+ */
+const id = z.string().min(1).max(300);
+export const routeSchema = z.discriminatedUnion('screen', [
+  z.object({ screen: z.literal('library') }),
+  z.object({ screen: z.literal('study'), key: id }),
+  /** A rater's labelling session over a labelling study. */
+  z.object({ screen: z.literal('labelling'), studyKey: id, rater: id }),
+  /** A participant in the evaluated seat of a team task (a pilot run, started by the experimenter). */
+  z.object({ screen: z.literal('team'), sessionId: id }),
+  z.object({ screen: z.literal('settings') }),
+  /**
+   * A Slack workspace: a study's (a researcher browsing, or a participant in the query run `runId`), or a
+   * user-imported export (`workspaceId`, studyKey null).
+   */
+  z.object({ screen: z.literal('slack'), studyKey: id.nullable(), runId: id.optional(), workspaceId: id.optional() }),
+  /** Import a user's Slack export; `studyKey` is where "back" leads. */
+  z.object({ screen: z.literal('slack-import'), studyKey: id.optional() }),
+  /** A Slack study's runs, scores, judge settings and export. */
+  z.object({ screen: z.literal('slack-results'), studyKey: id }),
+  /** Blind grading of submitted answers by a second researcher. */
+  z.object({ screen: z.literal('slack-grade'), studyKey: id, graderId: id }),
+  /** A participant's visit (the kiosk): the step token is the study's own opaque one, or absent before it loads. */
+  z.object({ screen: z.literal('visit'), step: z.string().regex(/^[a-f0-9]{16}$/).optional() }),
+]);
+export type Route = z.infer<typeof routeSchema>;
+
+export function formatRoute(route: Route): string {
+  if (route.screen === 'library') return '#/';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(route)) {
+    if (k === 'screen' || v === undefined) continue;
+    // `studyKey: null` (a user workspace) is written as an empty value and read back as null.
+    params.set(k, v === null ? '' : String(v));
+  }
+  const query = params.toString();
+  return `#/${route.screen}${query ? `?${query}` : ''}`;
+}
+
+/** The route a hash names, or null when it names none (the caller then shows the library, or the visit). */
+export function parseRoute(hash: string): Route | null {
+  const text = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (!text.startsWith('/')) return null;
+  const [pathPart = '', query = ''] = text.slice(1).split('?', 2);
+  if (pathPart === '') return { screen: 'library' };
+  const fields: Record<string, unknown> = { screen: decodeURIComponent(pathPart) };
+  for (const [k, v] of new URLSearchParams(query)) fields[k] = v === '' && k === 'studyKey' ? null : v;
+  const parsed = routeSchema.safeParse(fields);
+  return parsed.success ? parsed.data : null;
+}
