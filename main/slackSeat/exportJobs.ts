@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { jobFiles } from '../../shared/harbor/job.js';
 import type { TrialInput } from '../../shared/harbor/trial.js';
 import { fail, ok, type Result } from '../../shared/result.js';
@@ -91,7 +92,12 @@ export function exportSlackJobs(
   const jobs: ExportedJob[] = [];
   for (const [participant, mine] of [...byParticipant].sort((a, b) => a[0].localeCompare(b[0]))) {
     const jobName = `human_${participant}_${stamp(now)}`;
-    const trials = mine.map((r) => trialOf(study, r, jobName, appVersion, { requireGrade: true })).filter((t): t is TrialInput => t !== null);
+    const dir = path.join(dataDir, 'results', 'slack', study.id, jobName);
+    // Harbor's trial_uri is the trial folder as a file:// URI; this export knows where the folder goes.
+    const trials = mine
+      .map((r) => trialOf(study, r, jobName, appVersion, { requireGrade: true }))
+      .filter((t): t is TrialInput => t !== null)
+      .map((t) => ({ ...t, trialUri: pathToFileURL(path.join(dir, t.trialName)).href }));
     if (trials.length === 0) continue;
     const files = jobFiles({
       jobName,
@@ -104,7 +110,6 @@ export function exportSlackJobs(
       trials,
     });
     if (!files.ok) return files;
-    const dir = path.join(dataDir, 'results', 'slack', study.id, jobName);
     if (fs.existsSync(dir)) return fail('conflict', `The export folder ${dir} already exists; export again in a second.`);
     for (const [rel, content] of Object.entries(files.value)) {
       const file = path.join(dir, ...rel.split('/'));

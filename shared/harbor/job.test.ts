@@ -10,7 +10,7 @@ function trial(name: string, category: 'AS' | 'HA' | 'SU' | 'CI', outcome: Judge
   return {
     jobName: 'slack-demo-P07',
     trialName: name,
-    trialId: `id-${name}`,
+    trialId: `00000000-0000-4000-8000-${name.replace(/[^0-9a-f]/g, '0').padStart(12, '0').slice(-12)}`,
     studyId: 'slack-demo',
     query: { id: name, category, query: `Question ${name}?` },
     participant: 'P07',
@@ -39,7 +39,7 @@ const judged = (id: string, category: 'AS' | 'SU', reward: number): JudgeOutcome
 
 const job: JobInput = {
   jobName: 'slack-demo-P07',
-  jobId: 'job-1',
+  jobId: '11111111-2222-4333-8444-555555555555',
   studyId: 'slack-demo',
   participant: 'P07',
   appVersion: '0.1.0',

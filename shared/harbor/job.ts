@@ -58,12 +58,12 @@ function jobResult(job: JobInput): JobResultFile {
         },
       },
     },
-    // Teamseat's addition: SlackBench's own score (category pass rates and their unweighted mean).
-    slackbench: scoreStudy(
-      job.trials.map((t) => ({ queryId: t.query.id, category: t.query.category, reward: rewardOf(t) })),
-    ),
+    trial_results: job.trials.map(trialResult),
   };
 }
+
+/** Teamseat's own file beside Harbor's (whose JobResult forbids extra keys): SlackBench's category pass rates and overall. */
+const slackbenchScore = (job: JobInput) => scoreStudy(job.trials.map((t) => ({ queryId: t.query.id, category: t.query.category, reward: rewardOf(t) })));
 
 /** The whole job folder, keyed by path relative to it; refuses trial names that are not one safe folder name. */
 export function jobFiles(job: JobInput): Result<Files> {
@@ -78,6 +78,7 @@ export function jobFiles(job: JobInput): Result<Files> {
       teamseat: { study: job.studyId, app_version: job.appVersion },
     }),
     'result.json': json(jobResult(job)),
+    'slackbench.json': json(slackbenchScore(job)),
   };
   for (const trial of job.trials) {
     if (!SEGMENT.test(trial.trialName)) {

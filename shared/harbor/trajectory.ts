@@ -1,8 +1,9 @@
 import { asFinalAnswerMessage } from '../judge/finalAnswer.js';
+import { ATIF_V16 } from './harborModels.js';
 import type { TrajectoryFile } from './schemas.js';
 import type { PersonAction } from './tools.js';
 
-export const ATIF_VERSION = 'ATIF-v1.4';
+export const ATIF_VERSION = ATIF_V16;
 
 export interface TrajectoryInput {
   sessionId: string;
@@ -48,5 +49,7 @@ export function trajectoryOf(input: TrajectoryInput): TrajectoryFile {
     agent: { name: 'human', version: input.agentVersion, model_name: input.modelName },
     steps,
     final_metrics: { total_steps: steps.length },
+    // Ours, under the one key Harbor's model leaves open: the steps are a person's clicks, not a model's turns.
+    extra: { teamseat: { actor: 'person', actions: input.actions.length, answered: input.answer !== null } },
   };
 }

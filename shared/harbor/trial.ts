@@ -1,6 +1,7 @@
 import type { JudgeOutcome } from '../judge/judgeAnswer.js';
 import { asFinalAnswerMessage } from '../judge/finalAnswer.js';
 import { DEFAULT_TIME_LIMIT_MINUTES, type SlackQuery } from '../judge/query.js';
+import { sha256 } from '../team/checker/sha256.js';
 import type { TrialResultFile } from './schemas.js';
 import type { PersonAction } from './tools.js';
 import { trajectoryOf } from './trajectory.js';
@@ -37,6 +38,8 @@ export interface TrialInput {
   };
   /** Something that stopped the session itself (a crash, the window closed). */
   exception?: { type: string; message: string; occurredAt: string };
+  /** The trial folder as a `file://` URI, when the writer knows where it goes; else the folder name (relative). */
+  trialUri?: string;
 }
 
 export type Files = Record<string, string>;
@@ -67,15 +70,30 @@ function exceptionOf(trial: TrialInput): TrialResultFile['exception_info'] {
   return null;
 }
 
+/** Harbor's TrialConfig: Teamseat's own settings go in the agent's `kwargs`, the one open field it has. */
 function trialConfig(trial: TrialInput) {
   return {
+    task: { path: taskPathOf(trial), source: trial.studyId },
     trial_name: trial.trialName,
-    job_name: trial.jobName,
-    task: { path: `${trial.studyId}/${trial.query.id}`, source: trial.studyId },
-    agent: { name: 'human' as const, model_name: modelNameOf(trial.participant) },
-    timeout_minutes: trial.query.timeLimitMinutes ?? DEFAULT_TIME_LIMIT_MINUTES,
-    teamseat: { category: trial.query.category, judge_model: trial.judgeModel ?? null },
+    trials_dir: trial.jobName,
+    timeout_multiplier: 1,
+    agent: {
+      name: 'human',
+      model_name: modelNameOf(trial.participant),
+      max_timeout_sec: (trial.query.timeLimitMinutes ?? DEFAULT_TIME_LIMIT_MINUTES) * 60,
+      kwargs: { teamseat: { category: trial.query.category, judge_model: trial.judgeModel ?? null } },
+    },
   };
+}
+
+const taskPathOf = (trial: TrialInput) => `${trial.studyId}/${trial.query.id}`;
+
+/**
+ * Harbor's `task_checksum` is `dirhash(task_dir, "sha256")`; a Slack query has no task folder, so it is the sha256 of
+ * the query as the person saw it (id, category, text, time limit), which changes exactly when the task does.
+ */
+export function taskChecksum(query: TrialInput['query']): string {
+  return sha256(JSON.stringify([query.id, query.category, query.query, query.timeLimitMinutes ?? DEFAULT_TIME_LIMIT_MINUTES]));
 }
 
 export function trialResult(trial: TrialInput): TrialResultFile {
@@ -85,13 +103,24 @@ export function trialResult(trial: TrialInput): TrialResultFile {
     id: trial.trialId,
     task_name: trial.query.id,
     trial_name: trial.trialName,
-    trial_uri: trial.trialName,
+    trial_uri: trial.trialUri ?? trial.trialName,
+    task_id: { path: taskPathOf(trial) },
     source: trial.studyId,
+    task_checksum: taskChecksum(trial.query),
     config: trialConfig(trial),
     agent_info: {
       name: 'human',
       version: trial.appVersion,
       model_info: { name: modelNameOf(trial.participant), provider: 'teamseat' },
+    },
+    // A person uses no tokens and costs nothing Harbor counts: nulls, and what is ours under metadata.
+    agent_result: {
+      n_input_tokens: null,
+      n_cache_tokens: null,
+      n_output_tokens: null,
+      cost_usd: null,
+      rollout_details: null,
+      metadata: { teamseat: { participant: trial.participant, actions: trial.actions.length, answered: trial.answer !== null } },
     },
     verifier_result: reward === null ? null : { rewards: { reward } },
     exception_info: exceptionOf(trial),
