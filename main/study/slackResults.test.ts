@@ -6,6 +6,7 @@ import { jobResultSchema, trialResultSchema } from '../../shared/harbor/schemas.
 import { createTestApp } from '../testing/testApp.js';
 import { makeTempDir } from '../testing/tempDir.js';
 import { caller, DEMO, openAndWait, type TestApp } from '../slackSeat/slackSeat.testing.js';
+import type { ParticipantScreen, StudyOverview } from '../../shared/contract/study.js';
 import { filesUnder } from './study.testing.js';
 import { resultsWriterOf } from './handlers.js';
 
@@ -50,5 +51,31 @@ describe('Slack trials in results/<study id>/', () => {
     expect(fs.readFileSync(path.join(job, trial, 'verifier', 'reward.txt'), 'utf8').trim()).toBe('1');
     const jobResult = jobResultSchema.parse(JSON.parse(fs.readFileSync(path.join(job, 'result.json'), 'utf8')));
     expect(Object.values(jobResult.stats.evals)[0]!.metrics).toEqual([{ mean: 1 }]);
+  }, 120_000);
+
+  it("plays a Slack study participant's practice query as a study run, written under excluded/practice", async () => {
+    const overview = await call<StudyOverview>('studyParticipants', { studyKey: DEMO });
+    const p = overview.participants[0]!;
+    await call('studyStartParticipant', { studyKey: DEMO, participantId: p.participantId });
+    const at = <K extends ParticipantScreen['screen']>(s: ParticipantScreen, k: K) => {
+      expect(s.screen).toBe(k);
+      return s as Extract<ParticipantScreen, { screen: K }>;
+    };
+    const consent = at(await call<ParticipantScreen>('participantStep', { participantId: p.participantId }), 'consent');
+    const instructions = at(await call<ParticipantScreen>('participantConsent', { participantId: p.participantId, stepToken: consent.stepToken, agree: true }), 'instructions');
+    const practice = at(await call<ParticipantScreen>('participantNext', { participantId: p.participantId, stepToken: instructions.stepToken }), 'run');
+    expect(practice).toMatchObject({ seat: 'slack', practice: true, title: 'Practice', timeLimitSec: 1200, run: null });
+    const started = at(await call<ParticipantScreen>('participantStartRun', { participantId: p.participantId, stepToken: practice.stepToken }), 'run');
+    const runId = started.run!.runId;
+    const view = await call<RunView>('slackRunView', { runId });
+    expect(view).toMatchObject({ participant: p.code, timeLimitMs: 1_200_000 });
+    await call('slackSubmitAnswer', { runId, answer: 'Permit CP-2024-0815.' });
+    await resultsWriterOf(app)!.idle();
+    const job = path.join(tmp.dir, 'results', 'slack-demo', 'excluded', 'practice', 'slack', `human_${p.code}`);
+    expect(filesUnder(job)).toEqual(expect.arrayContaining(['result.json', expect.stringMatching(/^as-library-permit__[0-9a-f]{8}\/result\.json$/)]));
+    const ended = at(await call<ParticipantScreen>('participantStep', { participantId: p.participantId }), 'run');
+    expect(ended.run?.ended).toBe(true);
+    const next = await call<ParticipantScreen>('participantNext', { participantId: p.participantId, stepToken: ended.stepToken });
+    expect(next).toMatchObject({ screen: 'run', practice: false, title: 'Question 1', run: null });
   }, 120_000);
 });
