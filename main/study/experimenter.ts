@@ -144,7 +144,7 @@ export class Experimenter {
   correctCode(studyKey: string, participantId: string, code: string): Result<ParticipantRow> {
     return this.record(studyKey, participantId, (p, all) => {
       if (hasFinishedRun(p)) return `${p.code} has a finished run: a code can be corrected only before that. Void this participant and add the right code instead.`;
-      const problem = participantCodeProblem(code);
+      const problem = participantCodeProblem(code) ?? (participantSchema.safeParse(code).success ? null : `"${code}" is longer than 32 characters or has other characters than letters, digits, . _ -`);
       if (problem) return problem;
       if (all.some((x) => x.code === code)) return `"${code}" is already a participant of this study.`;
       return [{ kind: 'code_corrected', payload: { participantId, from: p.code, to: code } }];

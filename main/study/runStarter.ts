@@ -15,7 +15,15 @@ import { SlackWorkspaces } from '../slackSeat/workspaces.js';
  */
 export async function startCellRun(s: AppServices, studyKey: string, code: string, cell: PlanCell): Promise<Result<{ seat: 'team' | 'slack'; runId: string }>> {
   if (cell.kind === 'team') {
-    const started = await teamSessionsOf(s).start({ studyKey, taskId: cell.taskId, participant: code, version: cell.version, seed: cell.seed });
+    const started = await teamSessionsOf(s).start({
+      studyKey,
+      taskId: cell.taskId,
+      participant: code,
+      version: cell.version,
+      seed: cell.seed,
+      timeLimitSec: cell.timeLimitSec,
+      timeWarningSec: cell.timeWarningSec,
+    });
     return started.ok ? ok({ seat: 'team', runId: started.value.sessionId }) : started;
   }
   const log = s.database.eventLog;

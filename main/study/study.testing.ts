@@ -6,22 +6,22 @@ import type { createTestApp } from '../testing/testApp.js';
 import type { ParticipantScreen } from '../../shared/contract/study.js';
 import { resultsWriterOf } from './handlers.js';
 
-/** A user study in the test's data folder: the team demo's hidden-profile task under a 3-participant between protocol. */
+/** A user study in the test's data folder: one team demo task (hidden-profile by default) under a 3-participant between protocol. */
 export const STUDY_KEY = 'user:between-test';
 export const STUDY_ID = 'between-test';
 
-export function writeBetweenStudy(dataDir: string, extraProtocol = ''): void {
+export function writeBetweenStudy(dataDir: string, task = 'hidden-profile'): void {
   const dir = path.join(dataDir, 'studies', 'between-test');
   fs.mkdirSync(path.join(dir, 'tasks'), { recursive: true });
   const repo = path.resolve(import.meta.dirname, '../..');
-  fs.copyFileSync(path.join(repo, 'studies/team-demo/tasks/hidden-profile.yaml'), path.join(dir, 'tasks/hidden-profile.yaml'));
+  fs.copyFileSync(path.join(repo, `studies/team-demo/tasks/${task}.yaml`), path.join(dir, `tasks/${task}.yaml`));
   fs.writeFileSync(
     path.join(dir, 'study.yaml'),
     `schema: teamseat/study@1
 id: ${STUDY_ID}
 title: Between-subjects test study
 kind: team
-tasks: [tasks/hidden-profile.yaml]
+tasks: [tasks/${task}.yaml]
 protocol:
   participants: { list: [T01, T02, T03] }
   design: between
@@ -34,7 +34,7 @@ protocol:
         - { id: comment, kind: text, text: "Anything else?" }
     debrief: { text: "Your teammates were scripted." }
     completion: { code: DONE-123 }
-${extraProtocol}`,
+`,
   );
 }
 

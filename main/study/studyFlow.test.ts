@@ -120,11 +120,16 @@ describe('a between-subjects study played through the study service', () => {
     const before = fs.readFileSync(path.join(results(), 'transcripts', counted!), 'utf8');
     const version = counted!.split('/').at(-1)!.split('_')[0]!;
     const seed = Number(/seed(\d+)/.exec(counted!)![1]);
+    const pilots: string[] = [];
     for (let i = 0; i < 2; i++) {
       const pilot = await call<{ sessionId: string }>(app, 'teamStart', { studyKey: STUDY_KEY, taskId: 'hidden-profile', participant: 'T01', version, seed });
       await submitRun(app, pilot.sessionId);
+      pilots.push(pilot.sessionId);
     }
     await idle(app);
+    // The one-at-a-time export no longer overwrites an earlier run's file when an id is reused.
+    await call(app, 'teamExport', { sessionId: pilots[0] });
+    expect(await refused(app, 'teamExport', { sessionId: pilots[1] })).toMatch(/already holds another run/);
     expect(fs.readFileSync(path.join(results(), 'transcripts', counted!), 'utf8')).toBe(before);
     expect(filesUnder(path.join(results(), 'excluded/pilot'))).toHaveLength(2);
   }, 60_000);

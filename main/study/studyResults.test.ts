@@ -132,4 +132,21 @@ describe('the results writer', () => {
     db.close();
     app = createTestApp(tmp.dir);
   }, 60_000);
+
+  it("erasure mid-run also removes the run's workspace folder", async () => {
+    app.close();
+    tmp.cleanup();
+    tmp = makeTempDir();
+    writeBetweenStudy(tmp.dir, 'impossible-tests');
+    app = createTestApp(tmp.dir);
+    const participantId = (await overview()).participants[0]!.participantId;
+    await call(app, 'studyStartParticipant', { studyKey: STUDY_KEY, participantId });
+    const runId = await consentAndStart(app, participantId);
+    const folder = fs.readdirSync(path.join(tmp.dir, 'workspaces'));
+    expect(folder).toEqual([runId]);
+    const audit = await call<ErasureAudit>(app, 'studyErase', { studyKey: STUDY_KEY, participantId, confirmCode: 'T01' });
+    expect(audit.workspaces).toEqual([expect.stringMatching(new RegExp(`${runId}$`))]);
+    expect(audit.files).toEqual([]);
+    expect(fs.readdirSync(path.join(tmp.dir, 'workspaces'))).toEqual([]);
+  }, 60_000);
 });
