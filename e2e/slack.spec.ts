@@ -43,6 +43,13 @@ test('a user export is imported through the UI, browsed, searched with a modifie
   // Virtualised: far fewer rows in the DOM than the channel's messages once it is long; here it simply renders.
   await shot(page, 'slack-channel');
 
+  // Slack's keys for search: Ctrl+K anywhere, / when not typing in a field.
+  await page.keyboard.press('Control+k');
+  await expect(page.getByLabel('Search messages')).toBeFocused();
+  await sidebar.getByRole('button', { name: 'enrique' }).focus();
+  await page.keyboard.press('/');
+  await expect(page.getByLabel('Search messages')).toBeFocused();
+  await expect(page.getByLabel('Search messages')).toHaveValue('');
   await page.getByLabel('Search messages').fill('in:#enrique traceback');
   await page.getByLabel('Search messages').press('Enter');
   const results = page.getByRole('region', { name: 'Search results' });
@@ -86,6 +93,9 @@ test('a participant answers a query with a pause, and the answer is recorded', a
   await page.getByRole('region', { name: 'Search results' }).locator('.sk-hit').first().click();
   await expect(page.locator('.sk-focus').first()).toBeVisible();
 
+  // The counter follows each recorded call, not only the next pause.
+  await expect(page.locator('.sk-runbar')).toContainText(/[1-9]\d* actions recorded/);
+  await shot(page, 'slack-run-actions');
   await page.getByRole('button', { name: 'Pause' }).click();
   await page.getByLabel('participant question').check();
   await page.getByRole('dialog').getByRole('button', { name: 'Pause' }).click();
@@ -117,8 +127,14 @@ test('a participant answers a query with a pause, and the answer is recorded', a
   await page.getByRole('button', { name: 'Start grading' }).click();
   await expect(page.getByLabel('Answer to grade')).toHaveText(answer);
   await expect(page.locator('.sk-grader')).not.toContainText('P07');
+  await expect(page.locator('.sk-keys')).toContainText('Y passes · N fails · then Enter to record');
   await shot(page, 'slack-grader');
-  await page.getByRole('button', { name: 'YES — passes' }).click();
+  // From the keyboard: Y chooses, the choice shows, Enter records.
+  await page.keyboard.press('y');
+  await expect(page.getByRole('button', { name: 'YES — passes' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.sk-keys')).toContainText('Chosen: YES — passes');
+  await shot(page, 'slack-grader-chosen');
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Nothing left to grade')).toBeVisible();
   await page.getByRole('button', { name: '← Results' }).click();
   await expect(page.getByRole('row', { name: /P07 as-riverside-monitor/ })).toContainText('graded');

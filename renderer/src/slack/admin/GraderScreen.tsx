@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { GradingItem } from '../../../../shared/contract/slack';
 import { api } from '../../api/client';
 import { useApp } from '../../state/appStore';
@@ -18,6 +18,9 @@ export function GraderScreen({ studyKey, graderId }: { studyKey: string; graderI
   const [done, setDone] = useState(0);
   const [ticks, setTicks] = useState<{ itemId: string; items: boolean[] } | undefined>();
   const [busy, setBusy] = useState(false);
+  /** The verdict chosen with Y or N, recorded by Enter (a key alone never records a grade). */
+  const [chosen, setChosen] = useState<{ itemId: string; pass: boolean } | undefined>();
+  const recording = useRef(false);
   useEffect(() => {
     void call(api().slackGradingQueue({ studyKey, graderId })).then((q) => q && setQueue(q));
   }, [studyKey, graderId, call]);
@@ -25,16 +28,29 @@ export function GraderScreen({ studyKey, graderId }: { studyKey: string; graderI
   const items = ticks && ticks.itemId === item?.itemId ? ticks.items : (item?.checklist?.map(() => false) ?? []);
   const setItems = (f: (all: boolean[]) => boolean[]) => item && setTicks({ itemId: item.itemId, items: f(items) });
 
+  const pass = chosen && chosen.itemId === item?.itemId ? chosen.pass : undefined;
+
   const grade = async (decision: { pass: boolean } | { items: boolean[] }) => {
-    if (!item) return;
+    if (!item || recording.current) return;
+    recording.current = true;
     setBusy(true);
     const r = await call(api().slackRecordGrade({ studyKey, itemId: item.itemId, graderId, ...decision }));
+    recording.current = false;
     setBusy(false);
     if (r) {
       setQueue((q) => q?.slice(1));
       setDone((n) => n + 1);
     }
   };
+
+  useGradingKeys(item, {
+    choose: (p) => item && setChosen({ itemId: item.itemId, pass: p }),
+    toggle: (i) => setItems((all) => all.map((v, k) => (k === i ? !v : v))),
+    record: () => {
+      if (item?.mode === 'checklist') void grade({ items });
+      else if (pass !== undefined) void grade({ pass });
+    },
+  });
 
   return (
     <section className="sk-grader" aria-labelledby="grader-title">
@@ -77,26 +93,80 @@ export function GraderScreen({ studyKey, graderId }: { studyKey: string; graderI
                 <legend>Checklist</legend>
                 {item.checklist.map((c, i) => (
                   <label key={i}>
-                    <input type="checkbox" checked={items[i] ?? false} onChange={(e) => setItems((all) => all.map((v, k) => (k === i ? e.target.checked : v)))} /> {c}
+                    <input type="checkbox" checked={items[i] ?? false} onChange={(e) => setItems((all) => all.map((v, k) => (k === i ? e.target.checked : v)))} />{' '}
+                    {i < 9 ? <kbd aria-hidden="true">{i + 1}</kbd> : null} {c}
                   </label>
                 ))}
               </fieldset>
               <button className="primary" disabled={busy} onClick={() => void grade({ items })}>
                 Record ({items.filter(Boolean).length} of {items.length} met)
               </button>
+              <p className="muted small sk-keys">
+                Keys: <kbd>1</kbd>–<kbd>{Math.min(9, item.checklist.length)}</kbd> tick or untick an item · <kbd>Enter</kbd> record
+              </p>
             </>
           ) : (
-            <div className="sk-row-actions">
-              <button className="primary" disabled={busy} onClick={() => void grade({ pass: true })}>
-                YES — passes
-              </button>
-              <button disabled={busy} onClick={() => void grade({ pass: false })}>
-                NO — fails
-              </button>
-            </div>
+            <>
+              <div className="sk-row-actions">
+                <button className={`primary${pass === true ? ' sk-chosen' : ''}`} disabled={busy} aria-pressed={pass === true} onClick={() => void grade({ pass: true })}>
+                  YES — passes
+                </button>
+                <button className={pass === false ? 'sk-chosen' : undefined} disabled={busy} aria-pressed={pass === false} onClick={() => void grade({ pass: false })}>
+                  NO — fails
+                </button>
+              </div>
+              <p className="muted small sk-keys" aria-live="polite">
+                {pass === undefined ? (
+                  <>
+                    Keys: <kbd>Y</kbd> passes · <kbd>N</kbd> fails · then <kbd>Enter</kbd> to record
+                  </>
+                ) : (
+                  <>
+                    Chosen: <strong>{pass ? 'YES — passes' : 'NO — fails'}</strong>. Press <kbd>Enter</kbd> to record it, or <kbd>{pass ? 'N' : 'Y'}</kbd> to change.
+                  </>
+                )}
+              </p>
+            </>
           )}
         </div>
       ) : null}
     </section>
   );
+}
+
+const inField = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
+
+/**
+ * Y / N choose a verdict, 1–9 tick checklist items, Enter records. Enter on a focused button is left to the button
+ * (it would record twice), and a held-down Enter records once, not one item after another.
+ */
+function useGradingKeys(item: GradingItem | undefined, on: { choose(pass: boolean): void; toggle(i: number): void; record(): void }) {
+  // Layout effects: the keys work from the moment the item is on screen, and always see the latest ticks.
+  const handlers = useRef(on);
+  useLayoutEffect(() => {
+    handlers.current = on;
+  });
+  useLayoutEffect(() => {
+    if (!item) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+      const h = handlers.current;
+      const key = e.key.toLowerCase();
+      if (key === 'enter') {
+        if (e.repeat || e.target instanceof HTMLButtonElement || (inField(e.target) && (e.target as HTMLInputElement).type !== 'checkbox')) return;
+        e.preventDefault();
+        h.record();
+      } else if (inField(e.target) && (e.target as HTMLInputElement).type !== 'checkbox') {
+        return;
+      } else if (item.mode !== 'checklist' && (key === 'y' || key === 'n')) {
+        e.preventDefault();
+        h.choose(key === 'y');
+      } else if (item.mode === 'checklist' && /^[1-9]$/.test(key) && Number(key) <= (item.checklist?.length ?? 0)) {
+        e.preventDefault();
+        h.toggle(Number(key) - 1);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [item]);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { timeKeyFromTs } from '../../../../shared/slack/timeKey';
 import { useApp } from '../../state/appStore';
 import type { RowContext } from '../MessageRow';
@@ -16,6 +16,7 @@ import { SEARCH_HELP, SearchResults } from './SearchResults';
 import { Sidebar } from './Sidebar';
 import { ThreadPane } from './ThreadPane';
 import { UserPopover } from './UserPopover';
+import { SEARCH_SHORTCUTS, useSearchShortcut } from './useSearchShortcut';
 import { useWorkspace } from './useWorkspace';
 import { ImportProgressBar } from '../admin/ImportProgressBar';
 
@@ -45,6 +46,8 @@ export function WorkspaceScreen({ studyKey, runId, workspaceId }: Props) {
   const [popover, setPopover] = useState<{ userId: string; rect: DOMRect } | null>(null);
   const [searchText, setSearchText] = useState('');
   const { refreshRun } = ws;
+  const searchBox = useRef<HTMLInputElement>(null);
+  useSearchShortcut(searchBox);
 
   const onError = useCallback(
     (m: string) => {
@@ -133,14 +136,19 @@ export function WorkspaceScreen({ studyKey, runId, workspaceId }: Props) {
           }}
         >
           <input
+            ref={searchBox}
             type="search"
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
             placeholder={`Search ${data.status.title}`}
             aria-label="Search messages"
+            aria-keyshortcuts={SEARCH_SHORTCUTS.aria}
             title={SEARCH_HELP}
             disabled={blocked}
           />
+          <kbd className="sk-search-keys" aria-hidden="true">
+            {SEARCH_SHORTCUTS.label}
+          </kbd>
         </form>
         {run ? null : <span className="muted small">Browsing is not recorded.</span>}
       </div>

@@ -3,6 +3,7 @@ import type { ConversationView, ImportProgressView, RunView, UserProfileView, Wo
 import type { z } from 'zod';
 import type { studyResourcesSchema } from '../../../../shared/contract/slack';
 import { api } from '../../api/client';
+import { useRecordedActions } from '../run/useRecordedActions';
 import { waitReady } from './waitReady';
 
 type Resources = z.infer<typeof studyResourcesSchema>;
@@ -74,6 +75,8 @@ export function useWorkspace(studyKey: string | null, runId: string | undefined,
     const r = await api().slackRunView({ runId });
     if (r.ok) setRun(r.value);
   }, [runId, setRun]);
+
+  useRecordedActions(runId, refreshRun);
 
   return { data, run: run?.run, runAt: run?.at ?? 0, setRun, refreshRun, progress, fatal };
 }
