@@ -44,6 +44,8 @@ const manifestSchema = z.object({
 
 /** Run-log kinds after which a study's results may change (team run ended; Slack answer or grade). */
 const RUN_TRIGGERS = new Set(['ended', 'submitted', 'graded']);
+/** Study events that change what counts or where a file belongs (answers and steps never do). */
+const STUDY_TRIGGERS = new Set(['run_started', 'run_ended', 'run_voided', 'participant_voided', 'participant_withdrawn', 'code_corrected', 'attempt_chosen', 'erasure_performed']);
 
 /**
  * The one results writer. Everything under results/<study id>/ is derived from the event log: when a run ends, is
@@ -66,7 +68,7 @@ export class ResultsWriter {
       const session = this.s.database.eventLog?.getSession(e.event.sessionId);
       if (!session) return;
       if (session.taskId === STUDY_LOG_TASK && session.studyKey.startsWith('study:')) {
-        void this.schedule(session.studyKey.slice('study:'.length));
+        if (STUDY_TRIGGERS.has(e.event.kind)) void this.schedule(session.studyKey.slice('study:'.length));
       } else if (RUN_TRIGGERS.has(e.event.kind)) {
         void this.schedule(session.studyKey);
       }
