@@ -9,6 +9,7 @@ const nodeEntries = {
   serve: 'main/entries/serve.ts',
   start: 'main/entries/start.ts',
   bench: 'main/bench/index.ts',
+  torture: 'main/torture/index.ts',
   electron: 'main/electron/main.ts',
 };
 const workers = JSON.parse(fs.readFileSync(new URL('./workers.json', import.meta.url), 'utf8'));
