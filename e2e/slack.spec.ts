@@ -233,6 +233,38 @@ test('the largest channel of a big synthetic workspace opens fast and keeps few 
   await shot(page, 'slack-big-channel');
 });
 
+test('an empty zip fails with its reason, and a failed workspace is deleted after a confirmation', async ({ launch, dataDir }) => {
+  test.setTimeout(120_000);
+  const { writeZip } = await import('../main/slack/import/yazlZip.testing.js');
+  const empty = path.join(dataDir, 'empty.zip');
+  await writeZip(empty, {});
+  const { page } = await launch();
+  await openStudy(page);
+  await page.getByRole('button', { name: 'Import a Slack export…' }).click();
+  await page.getByLabel('Export path').fill(empty);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.locator('.banner-error').first()).toContainText(`${empty}: it is empty`, { timeout: 60_000 });
+  await expect(page.getByRole('region', { name: 'Import report' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Open empty/ })).toHaveCount(0);
+  const table = page.getByRole('table', { name: 'Workspaces on this computer' });
+  const row = table.getByRole('row', { name: /^empty imported failed/ });
+  await expect(row).toContainText('it is empty');
+  // The built-in study's workspace has no Delete.
+  await expect(table.getByRole('button', { name: /^Delete SlackBench/ })).toHaveCount(0);
+
+  await row.getByRole('button', { name: 'Delete empty' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete “empty”?' });
+  await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await shot(page, 'slack-delete-confirm');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Delete empty' }).click();
+  await dialog.getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(row).toHaveCount(0);
+  await shot(page, 'slack-deleted');
+});
+
 /** An export whose channels mix short system lines with tall messages: row heights far from the list's estimate. */
 function writeMixedExport(dir: string): string[] {
   const users = [{ id: 'U1', name: 'ada', real_name: 'Ada' }, { id: 'U2', name: 'bo', real_name: 'Bo' }];

@@ -44,21 +44,31 @@ export function WorkspaceTable({ workspaces, onDeleted, onError }: Props) {
           {workspaces.map((w) => (
             <tr key={w.workspaceId}>
               <td>{w.title}</td>
-              <td className="small">{w.origin === 'study' ? `study${w.variant ? ` (${w.variant})` : ''}` : 'imported'}</td>
+              <td className="small">
+                {w.origin === 'study' ? `study${w.variant ? ` (${w.variant})` : ''}` : 'imported'}
+              </td>
               <td className="small">
                 {w.status.replace('_', ' ')}
                 {w.status === 'ready' && w.report ? ` · ${w.report.messages.toLocaleString()} messages` : ''}
                 {w.status === 'failed' && w.error ? <div className="error-text">{w.error}</div> : null}
               </td>
-              <td className="sk-row-actions">
-                {w.status === 'ready' ? (
-                  <button onClick={() => navigate({ screen: 'slack', studyKey: w.studyKey, workspaceId: w.workspaceId })}>Open</button>
-                ) : null}
-                {deletable(w) ? (
-                  <button aria-label={`Delete ${w.title}`} onClick={() => setAsking(w)}>
-                    Delete…
-                  </button>
-                ) : null}
+              <td>
+                <div className="sk-row-actions">
+                  {w.status === 'ready' ? (
+                    <button
+                      onClick={() =>
+                        navigate({ screen: 'slack', studyKey: w.studyKey, workspaceId: w.workspaceId })
+                      }
+                    >
+                      Open
+                    </button>
+                  ) : null}
+                  {deletable(w) ? (
+                    <button aria-label={`Delete ${w.title}`} onClick={() => setAsking(w)}>
+                      Delete…
+                    </button>
+                  ) : null}
+                </div>
               </td>
             </tr>
           ))}
@@ -71,7 +81,14 @@ export function WorkspaceTable({ workspaces, onDeleted, onError }: Props) {
           ) : null}
         </tbody>
       </table>
-      {asking ? <DeleteWorkspaceDialog workspace={asking} busy={busy} onConfirm={() => void remove(asking)} onCancel={() => setAsking(null)} /> : null}
+      {asking ? (
+        <DeleteWorkspaceDialog
+          workspace={asking}
+          busy={busy}
+          onConfirm={() => void remove(asking)}
+          onCancel={() => setAsking(null)}
+        />
+      ) : null}
     </>
   );
 }
