@@ -258,7 +258,7 @@ test('an empty zip fails with its reason, and a failed workspace is deleted afte
   await shot(page, 'slack-delete-confirm');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(row).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Delete empty' })).toBeFocused();
   await row.getByRole('button', { name: 'Delete empty' }).click();
   await dialog.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(row).toHaveCount(0);

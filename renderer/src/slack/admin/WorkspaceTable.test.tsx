@@ -59,6 +59,7 @@ describe('the workspaces table', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete Broken export' }));
     fireEvent.keyDown(screen.getByRole('alertdialog'), { key: 'Escape' });
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Broken export' }));
     expect(calls).toEqual([]);
     expect(dialog).toBeTruthy();
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { WorkspaceStatus } from '../../../../shared/contract/slack';
 import { api } from '../../api/client';
 import { useApp } from '../../state/appStore';
@@ -19,6 +19,12 @@ export function WorkspaceTable({ workspaces, onDeleted, onError }: Props) {
   const navigate = useApp((s) => s.navigate);
   const [asking, setAsking] = useState<WorkspaceStatus | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The Delete… button that opened the dialog: focus goes back to it when the person keeps the workspace. */
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const keep = () => {
+    setAsking(null);
+    opener.current?.focus();
+  };
 
   const remove = async (w: WorkspaceStatus) => {
     setBusy(true);
@@ -64,7 +70,13 @@ export function WorkspaceTable({ workspaces, onDeleted, onError }: Props) {
                     </button>
                   ) : null}
                   {deletable(w) ? (
-                    <button aria-label={`Delete ${w.title}`} onClick={() => setAsking(w)}>
+                    <button
+                      aria-label={`Delete ${w.title}`}
+                      onClick={(e) => {
+                        opener.current = e.currentTarget;
+                        setAsking(w);
+                      }}
+                    >
                       Delete…
                     </button>
                   ) : null}
@@ -86,7 +98,7 @@ export function WorkspaceTable({ workspaces, onDeleted, onError }: Props) {
           workspace={asking}
           busy={busy}
           onConfirm={() => void remove(asking)}
-          onCancel={() => setAsking(null)}
+          onCancel={keep}
         />
       ) : null}
     </>
