@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -104,6 +105,26 @@ describe('the results writer', () => {
     expect(content).toContain('"evaluated_model": "human:T01"');
     expect(runId).toMatch(/^[0-9a-f]{24}$/);
   }, 60_000);
+
+  it('writes the file at startup after a kill -9 between the run end (committed) and the write', async () => {
+    app.close();
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'crashAtRunEnd.testing.ts'), tmp.dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, sig) => resolve(sig)));
+    expect(signal).toBe('SIGKILL');
+    const runId = out.trim().split('\n')[0]!;
+    expect(runId).toMatch(/^[0-9a-f]{24}$/);
+    expect(counted()).toEqual([]);
+    app = createTestApp(tmp.dir);
+    const events = await call<{ kind: string }[]>(app, 'replaySession', { sessionId: runId });
+    expect(events.at(-1)?.kind).toBe('ended');
+    await idle(app);
+    expect(counted()).toEqual([expect.stringMatching(/human_T01\/(alone|control|manipulation)_seed\d+\.json$/)]);
+    // The study log learns of the end too, when the participant's page asks next.
+    const screen = await call<Screen<'run'>>(app, 'participantStep', { participantId: (await overview()).participants[0]!.participantId });
+    expect(screen.run).toEqual({ seat: 'team', runId, ended: true });
+  }, 90_000);
 
   it('erasure removes the participant events, sessions, workspaces and files, and leaves an audit', async () => {
     const { participantId, runId } = await oneFinishedRun();
