@@ -10,6 +10,7 @@ import { benchPyodide } from './pyodide.js';
 import { generateForParent, importForParent, runSlackBench } from './slack.js';
 import { benchTeamSend } from './teamSend.js';
 import { benchSlackChannel } from './slackChannel.js';
+import { benchScoring } from './scoring.js';
 
 /**
  * `npm run bench [-- --only=a,b]`: prints every number the issues ask for, each with its target and, where
@@ -37,6 +38,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   agreement: () => agreementBench(),
   pyodide: () => benchPyodide(),
   slackchannel: () => benchSlackChannel(appRoot),
+  scoring: () => benchScoring(),
   // 1,000,000 messages in 500 channels unless --slack-messages says otherwise.
   slack: () =>
     runSlackBench({

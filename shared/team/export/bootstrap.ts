@@ -11,9 +11,13 @@ export function resampledMeans(values: ReadonlyArray<number>, reps: number, rng:
   const n = values.length;
   const out: number[] = new Array<number>(reps);
   if (n === 0) return out.fill(Number.NaN);
+  // One batch of draws per replicate from the generator's inlined loop: the same stream as rng.int(n) n times.
+  const draws = new Int32Array(n);
+  const v = Float64Array.from(values);
   for (let r = 0; r < reps; r++) {
+    rng.fillInts(draws, n);
     let sum = 0;
-    for (let i = 0; i < n; i++) sum += values[rng.int(n)] as number;
+    for (let i = 0; i < n; i++) sum += v[draws[i]!]!;
     out[r] = sum / n;
   }
   return out;
@@ -21,7 +25,15 @@ export function resampledMeans(values: ReadonlyArray<number>, reps: number, rng:
 
 /** The q-th quantile (0–1) with linear interpolation between order statistics (numpy's default). */
 export function quantile(values: ReadonlyArray<number>, q: number): number {
-  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  return quantileOfSorted(sortedFinite(values), q);
+}
+
+/** The values without NaN, sorted ascending (a typed array sorts numerically, without a comparator call per pair). */
+function sortedFinite(values: ReadonlyArray<number>): Float64Array {
+  return Float64Array.from(values.filter((v) => !Number.isNaN(v))).sort();
+}
+
+function quantileOfSorted(sorted: Float64Array, q: number): number {
   if (sorted.length === 0) return Number.NaN;
   const pos = (sorted.length - 1) * q;
   const lo = Math.floor(pos);
@@ -33,7 +45,8 @@ export function quantile(values: ReadonlyArray<number>, q: number): number {
 
 /** The 95% percentile interval of bootstrap replicates. */
 export function percentileInterval(replicates: ReadonlyArray<number>): [number, number] {
-  return [quantile(replicates, 0.025), quantile(replicates, 0.975)];
+  const sorted = sortedFinite(replicates);
+  return [quantileOfSorted(sorted, 0.025), quantileOfSorted(sorted, 0.975)];
 }
 
 export function mean(values: ReadonlyArray<number>): number | null {
