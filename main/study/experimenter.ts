@@ -159,7 +159,7 @@ export class Experimenter {
       if (status !== 'active' && status !== 'finished') return `${p.code} is ${status}.`;
       if (p.detour) return `${p.code} already has a rerun of ${p.detour.cell} waiting.`;
       const current = p.runs.find((r) => r.runId === p.currentRun);
-      if (current && current.endedHow === null) return `${p.code} is playing a run now; wait until it ends (or void it) before asking for a rerun.`;
+      if (current && current.endedHow === null && current.voided === null) return `${p.code} is playing a run now; wait until it ends (or void it) before asking for a rerun.`;
       return [{ kind: 'rerun_requested', payload: { participantId, cell, reason } }];
     });
   }

@@ -90,6 +90,23 @@ describe('the results writer', () => {
     expect(closed).toMatchObject({ screen: 'closed', reason: 'void' });
   }, 60_000);
 
+  it('a run voided while it is played can be replaced by a rerun of its cell', async () => {
+    const participantId = (await overview()).participants.find((p) => p.code === 'T01')!.participantId;
+    await call(app, 'studyStartParticipant', { studyKey: STUDY_KEY, participantId });
+    const broken = await consentAndStart(app, participantId);
+    await call(app, 'studyVoid', { studyKey: STUDY_KEY, participantId, runId: broken, reason: 'the wrong person sat down' });
+    await call(app, 'studyRerunCell', { studyKey: STUDY_KEY, participantId, cell: 'c1', reason: 'start again' });
+    const screen = await call<Screen<'run'>>(app, 'participantStep', { participantId });
+    expect(screen.run).toBeNull();
+    const started = await call<Screen<'run'>>(app, 'participantStartRun', { participantId, stepToken: screen.stepToken });
+    await submitRun(app, started.run!.runId);
+    await idle(app);
+    const row = (await overview()).participants.find((p) => p.participantId === participantId)!;
+    expect(row.runs.map((r) => [r.attempt, r.voided, r.ended, r.counted])).toEqual([[1, true, false, false], [2, false, true, true]]);
+    expect(counted()).toHaveLength(1);
+    expect(filesUnder(path.join(results(), 'excluded'))).toEqual([]);
+  }, 60_000);
+
   it('repairs a missing file at startup: the run ended in the log, the app died before the write', async () => {
     const { runId } = await oneFinishedRun();
     const [file] = counted();
