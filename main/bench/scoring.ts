@@ -114,7 +114,7 @@ async function benchSize(count: number, runs: number): Promise<BenchRow[]> {
       if (!full.value.ok) throw new Error(full.value.error.message);
       if (full.value.value.results.problems.length) throw new Error(full.value.value.results.problems[0]);
       rows = full.value.value.results.models.length;
-      score.push(full.value.ms);
+      score.push(full.ms);
     }
     const best = (xs: number[]) => Math.min(...xs) / 1000;
     const label = count.toLocaleString('en-US');
