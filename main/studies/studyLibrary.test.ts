@@ -89,6 +89,25 @@ describe('StudyLibrary', () => {
     ]);
   });
 
+  it('keeps a pack’s check only while its files stay the same (one library, edited packs)', () => {
+    write('pilot/study.yaml', teamManifest('[tasks/a.yaml]'));
+    copyTask('pilot/tasks/a.yaml', 'campsite-negotiation');
+    write('chat/study.yaml', 'schema: teamseat/study@1\nid: chat\ntitle: Chat\nkind: slack\nexport: export\nqueries: queries.yaml\n');
+    write('chat/export/channels.json', '[]');
+    write('chat/queries.yaml', 'queries:\n  - { id: q1, category: HA, query: Who?, reference: Nobody says. }\n');
+    const lib = library();
+    expect(lib.list().map((s) => s.problems)).toEqual([[], []]);
+    const task = path.join(tmp.dir, 'pilot/tasks/a.yaml');
+    const good = fs.readFileSync(task, 'utf8');
+    fs.writeFileSync(task, good.replace('rounds: 6', 'rounds: 60'));
+    write('chat/queries.yaml', 'queries:\n  - { id: q1, category: XX, query: Who?, reference: Nobody says. }\n');
+    const [chat, pilot] = lib.list();
+    expect(chat?.problems).toEqual([expect.objectContaining({ file: 'chat/queries.yaml', path: 'queries[0].category' })]);
+    expect(pilot?.problems).toEqual([expect.objectContaining({ file: 'pilot/tasks/a.yaml', path: 'rounds' })]);
+    fs.writeFileSync(task, good);
+    expect(lib.list()[1]?.problems).toEqual([]);
+  });
+
   it('ignores a root that does not exist', () => {
     expect(new StudyLibrary([{ dir: path.join(tmp.dir, 'nope'), origin: 'user' }]).list()).toEqual([]);
   });

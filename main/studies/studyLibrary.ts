@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { StudyDetail, StudySummary } from '../../shared/contract/schemas.js';
-import { validateStudyPack } from './validatePack.js';
+import { validateStudyPack, type StudyPackCheck } from './validatePack.js';
+import { entriesFingerprint, packFingerprint } from './packFingerprint.js';
+import { STUDY_MANIFEST_FILE } from '../../shared/studies/manifest.js';
 
 /** Folders of a studies root that are not packs: the JSON Schemas for editors. */
 const NOT_PACKS = new Set(['schemas']);
@@ -16,6 +18,9 @@ export interface StudyRoot {
  * listed with its problems, never hidden: a researcher needs to see why their study is not startable.
  */
 export class StudyLibrary {
+  /** Each pack's last check, kept while no file in the pack folder changes. */
+  private readonly checked = new Map<string, { fingerprint: string; check: StudyPackCheck }>();
+
   constructor(private readonly roots: StudyRoot[]) {}
 
   list(): StudySummary[] {
@@ -32,6 +37,14 @@ export class StudyLibrary {
     return this.open(key)?.dir;
   }
 
+  private check(dir: string, name: string): StudyPackCheck {
+    const kept = this.checked.get(dir);
+    if (kept && kept.fingerprint === fingerprintFor(dir, kept.check)) return kept.check;
+    const check = validateStudyPack(dir, name);
+    this.checked.set(dir, { fingerprint: fingerprintFor(dir, check), check });
+    return check;
+  }
+
   private scan(root: StudyRoot): { summary: StudySummary; detail: StudyDetail }[] {
     if (!fs.existsSync(root.dir)) return [];
     return fs
@@ -39,14 +52,24 @@ export class StudyLibrary {
       .filter((d) => d.isDirectory() && !d.name.startsWith('.') && !NOT_PACKS.has(d.name))
       .sort((a, b) => a.name.localeCompare(b.name))
       // A folder without study.yaml is listed with that problem, as validate-pack reports it: never skipped silently.
-      .map((d) => readStudy(root, d.name));
+      .map((d) => readStudy(root, d.name, (dir, name) => this.check(dir, name)));
   }
 }
 
-function readStudy(root: StudyRoot, name: string): { summary: StudySummary; detail: StudyDetail } {
+/** What must stay the same for a pack's check to stay true: every file, or for a Slack pack what the check reads. */
+function fingerprintFor(dir: string, check: StudyPackCheck): string {
+  if (check.manifest?.kind === 'slack') return entriesFingerprint(dir, [STUDY_MANIFEST_FILE, ...(check.content?.files ?? [])]);
+  return packFingerprint(dir);
+}
+
+function readStudy(
+  root: StudyRoot,
+  name: string,
+  check: (dir: string, name: string) => StudyPackCheck,
+): { summary: StudySummary; detail: StudyDetail } {
   const dir = path.join(root.dir, name);
   const key = `${root.origin}:${name}`;
-  const checked = validateStudyPack(dir, name);
+  const checked = check(dir, name);
   const m = checked.manifest;
   if (!m) {
     const summary: StudySummary = {
