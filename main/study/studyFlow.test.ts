@@ -133,4 +133,18 @@ describe('a between-subjects study played through the study service', () => {
     expect(fs.readFileSync(path.join(results(), 'transcripts', counted!), 'utf8')).toBe(before);
     expect(filesUnder(path.join(results(), 'excluded/pilot'))).toHaveLength(2);
   }, 60_000);
+
+  it('declining consent records only the refusal; a stale step token moves nothing', async () => {
+    const participantId = await idOf('T02');
+    await call(app, 'studyStartParticipant', { studyKey: STUDY_KEY, participantId });
+    const consent = await call<Screen<'consent'>>(app, 'participantStep', { participantId });
+    expect(await refused(app, 'participantConsent', { participantId, stepToken: 'f'.repeat(16), agree: true })).toMatch(/already moved on/);
+    const closed = await call<Screen<'closed'>>(app, 'participantConsent', { participantId, stepToken: consent.stepToken, agree: false });
+    expect(closed).toMatchObject({ screen: 'closed', reason: 'declined' });
+    expect(await refused(app, 'participantConsent', { participantId, stepToken: consent.stepToken, agree: true })).toMatch(/visit is over/);
+    const studyLog = (await call<{ id: string; taskId: string }[]>(app, 'listSessions', { studyKey: `study:${STUDY_KEY}` }))[0]!;
+    const mine = (await call<{ kind: string; payload: { participantId?: string } }[]>(app, 'replaySession', { sessionId: studyLog.id })).filter((e) => e.payload.participantId === participantId);
+    expect(mine.map((e) => e.kind)).toEqual(['participant_added', 'participant_started', 'consent_declined']);
+    expect((await overview()).participants.find((p) => p.participantId === participantId)?.status).toBe('declined');
+  });
 });
