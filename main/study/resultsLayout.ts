@@ -63,18 +63,15 @@ export function deriveLayout(a: {
   appVersion: string;
   /** Whether a file is on disk now: a transcript is moved only when its earlier file is still there. */
   exists: (rel: string) => boolean;
+  /** Reading a pack is the slow part of a pass (a library lookup scans every pack): the writer keeps them briefly. */
+  memo: <T>(key: string, load: () => T) => T;
 }): { desired: Desired[]; placements: RunPlacement[]; problems: string[] } {
   const desired: Desired[] = [];
   const problems: string[] = [];
   const placements: RunPlacement[] = [];
   const written = new Map(Object.entries(a.old.files).filter(([, e]) => e.runs.length === 1 && e.base).map(([rel, e]) => [e.runs[0]!, { rel, e }]));
   const slackJobs = new Map<string, { reason: ExclusionReason | null; code: string; runs: RunState[] }>();
-  const tasks = new Map<string, Result<LoadedTask>>();
-  const findTask = (studyKey: string, taskId: string): Result<LoadedTask> => {
-    const key = `${studyKey}\0${taskId}`;
-    if (!tasks.has(key)) tasks.set(key, findTeamTask(a.library, studyKey, taskId));
-    return tasks.get(key)!;
-  };
+  const findTask = (studyKey: string, taskId: string): Result<LoadedTask> => a.memo(`task\0${studyKey}\0${taskId}`, () => findTeamTask(a.library, studyKey, taskId));
 
   for (const run of a.runs) {
     if (run.ended === null) continue;
@@ -105,7 +102,7 @@ export function deriveLayout(a: {
   }
 
   if (slackJobs.size > 0) {
-    const study = loadSlackStudy(a.library, a.studyKey);
+    const study = a.memo(`slack\0${a.studyKey}`, () => loadSlackStudy(a.library, a.studyKey));
     if (!study.ok) problems.push(`Slack trials of ${a.studyKey} not written: ${study.error.message}`);
     else {
       for (const job of slackJobs.values()) {

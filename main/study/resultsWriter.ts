@@ -42,6 +42,8 @@ const manifestSchema = z.object({
   files: z.record(z.string(), z.object({ runs: z.array(z.string()), rev: z.string(), base: z.string().optional() })),
 });
 
+const PACK_TTL_MS = 10_000;
+
 /** Run-log kinds after which a study's results may change (team run ended; Slack answer or grade). */
 const RUN_TRIGGERS = new Set(['ended', 'submitted', 'graded']);
 /** Study events that change what counts or where a file belongs (answers and steps never do). */
@@ -57,6 +59,7 @@ export class ResultsWriter {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly waiting = new Map<string, Promise<WriteReport | null>>();
   private readonly ids = new Map<string, string>();
+  private readonly packs = new Map<string, { at: number; value: unknown }>();
   private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly s: AppServices) {}
@@ -73,7 +76,10 @@ export class ResultsWriter {
         void this.schedule(session.studyKey);
       }
     });
-    for (const key of this.studiesWithRuns()) void this.schedule(key);
+    const keys = this.studiesWithRuns();
+    // One library scan for every study id (a lookup per study would scan every pack each time).
+    if (keys.length > 0) for (const study of this.s.library.list()) if (study.id) this.ids.set(study.key, study.id);
+    for (const key of keys) void this.schedule(key);
   }
 
   stop(): void {
@@ -110,6 +116,15 @@ export class ResultsWriter {
       if (this.queues.get(studyKey) === run) this.queues.delete(studyKey);
     });
     return run;
+  }
+
+  /** A pack read kept for a few seconds, so a burst of run ends reads each pack once. */
+  private memo<T>(key: string, load: () => T): T {
+    const kept = this.packs.get(key);
+    if (kept && Date.now() - kept.at < PACK_TTL_MS) return kept.value as T;
+    const value = load();
+    this.packs.set(key, { at: Date.now(), value });
+    return value;
   }
 
   /** The study's id (its results folder): read from the library once, since a library scan reads every pack. */
@@ -150,6 +165,7 @@ export class ResultsWriter {
       old,
       appVersion: this.s.options.version,
       exists: (rel) => fs.existsSync(abs(rel)),
+      memo: (key, load) => this.memo(key, load),
     });
     const report: WriteReport = { studyKey, studyId, dir, written: [], moved: [], removed: [], problems: [...state.problems, ...layout.problems], placements: layout.placements };
     const next: Manifest = { studyKey, files: {} };
