@@ -94,8 +94,8 @@ function damageText(text: string, r: Rng): string {
   }
 }
 
-const named = (p: Problem) =>
-  !!p.file && (!!p.path || !!p.line || /line \d+|not found|unreadable|no task files|empty/i.test(p.message));
+// A problem names its file, and its path inside it; an empty path is the whole document (e.g. "expected object").
+const named = (p: Problem) => !!p.file && typeof p.path === 'string' && !!p.message;
 
 function copyDir(from: string, to: string) {
   fs.cpSync(from, to, { recursive: true, filter: (src) => !src.includes(`${path.sep}repo.git`) });

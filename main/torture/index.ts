@@ -31,17 +31,17 @@ async function main(argv = process.argv.slice(2)) {
     kill = await killRun(appRoot, {
       kills: num('kills', 10),
       seed,
-      budgetMs: num('kill-budget-s', 200) * 1000,
+      budgetMs: num('kill-budget-s', 150) * 1000,
       log,
     });
   }
   if (only.has('corpus')) {
     log('\n(b) malformed-request corpus against the built host');
-    corpus = await corpusRun(appRoot, num('corpus-rounds', 3));
+    corpus = await corpusRun(appRoot, num('corpus-rounds', 2));
   }
   if (only.has('fuzz')) {
     log('\n(c) fuzzer over team packs and labelling item sets');
-    fuzz = fuzzPacks(appRoot, num('fuzz-cases', 150), seed);
+    fuzz = fuzzPacks(appRoot, num('fuzz-cases', 100), seed);
   }
   if (only.has('xss')) {
     log('\n(d) XSS corpus rendered in Chromium');
@@ -95,6 +95,11 @@ async function main(argv = process.argv.slice(2)) {
     );
     row('sessions not reopenable after a kill', kill.unopenable.length, '');
     row('host died by itself during sessions', kill.hostDiedByItself, `${kill.kills} rounds`);
+    row(
+      'disk-vs-log check self-test',
+      kill.controlDetected ? 'passed' : 'FAILED',
+      'a planted stray file must be reported',
+    );
   }
   if (corpus)
     row('crashes (malformed-request corpus)', corpus.crashes.length, `${corpus.requests} hostile requests`);

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { apiOf, mustOf, spawnHost, type HostProcess } from './hostProcess.js';
 import { labellingDriver, rng, slackDriver, teamDriver, type Tracks } from './drivers.js';
-import { verifyAfterRestart } from './verify.js';
+import { diskVsLog, verifyAfterRestart, type StoredEvent } from './verify.js';
+import type { Api } from './drivers.js';
 
 export interface KillRunResult {
   kills: number;
@@ -18,6 +19,8 @@ export interface KillRunResult {
   /** Driver failures that were not the kill (a refused setup call, a host that died by itself). */
   driverErrors: string[];
   hostDiedByItself: number;
+  /** Positive control: a file planted in a workspace at the end is reported as a disagreement. */
+  controlDetected: boolean;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -60,6 +63,7 @@ export async function killRun(
     unopenable: [],
     driverErrors: [],
     hostDiedByItself: 0,
+    controlDetected: false,
   };
   const end = Date.now() + opts.budgetMs;
   let host = await spawnHost(appRoot, dataDir);
@@ -115,9 +119,28 @@ export async function killRun(
           `${findings.lost.length} lost, ${findings.disagreements.length} disk≠log (${beforeReopen.length} before reopening)`,
       );
     }
+    result.controlDetected = await plantedFileIsReported(apiOf(host), tracks);
   } finally {
     await host.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return result;
+}
+
+/** Without this, 0 disagreements could also mean a check that never looks: plant a stray file and expect it found. */
+async function plantedFileIsReported(api: Api, tracks: Tracks): Promise<boolean> {
+  const track = tracks.team.find((t) => t.edits.length > 0);
+  if (!track) return false;
+  const events = await api<StoredEvent[]>('replaySession', { sessionId: track.sessionId });
+  const root = events.ok
+    ? (events.value.find((e) => e.kind === 'workspace_created')?.payload.root as string | undefined)
+    : undefined;
+  if (!root || !events.ok) return false;
+  const planted = path.join(root, 'planted-by-torture.txt');
+  fs.writeFileSync(planted, 'no event explains this');
+  try {
+    return diskVsLog(events.value, 'control').some((d) => d.includes('planted-by-torture.txt'));
+  } finally {
+    fs.rmSync(planted, { force: true });
+  }
 }

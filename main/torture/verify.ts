@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sha256, type Api, type Tracks } from './drivers.js';
 
-interface StoredEvent {
+export interface StoredEvent {
   seq: number;
   kind: string;
   payload: Record<string, unknown>;
