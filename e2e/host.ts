@@ -13,9 +13,9 @@ export interface RunningHost {
   stop(): Promise<void>;
 }
 
-/** Starts the built browser host (`out/main/serve.mjs`) on a free port over the given data dir. */
-export async function startBrowserHost(dataDir: string): Promise<RunningHost> {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'out/main/serve.mjs'), '--data-dir', dataDir, '--port', '0'], {
+/** Starts the built browser host (`out/main/serve.mjs`) over the given data dir, on a free port unless one is given. */
+export async function startBrowserHost(dataDir: string, port = 0): Promise<RunningHost> {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'out/main/serve.mjs'), '--data-dir', dataDir, '--port', String(port)], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, TEAMSEAT_DATA_DIR: '' },

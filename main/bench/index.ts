@@ -11,6 +11,7 @@ import { generateForParent, importForParent, runSlackBench } from './slack.js';
 import { benchTeamSend } from './teamSend.js';
 import { benchSlackChannel } from './slackChannel.js';
 import { benchScoring } from './scoring.js';
+import { benchKiosk } from './kiosk.js';
 
 /**
  * `npm run bench [-- --only=a,b]`: prints every number the issues ask for, each with its target and, where
@@ -39,6 +40,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   pyodide: () => benchPyodide(),
   slackchannel: () => benchSlackChannel(appRoot),
   scoring: () => benchScoring(),
+  kiosk: () => benchKiosk(appRoot),
   // 1,000,000 messages in 500 channels unless --slack-messages says otherwise.
   slack: () =>
     runSlackBench({

@@ -192,12 +192,17 @@ function Run({ screen, busy, actions, studyKey }: { screen: Extract<OpenScreen, 
 }
 
 function Break({ screen, busy, actions }: { screen: Extract<OpenScreen, { screen: 'break' }>; busy: boolean; actions: Actions }) {
+  // Counted from a deadline, not by ticks, so a tab in the background (timers slowed) still ends the break on time.
+  const [until] = useState(() => Date.now() + screen.seconds * 1000);
   const [left, setLeft] = useState(screen.seconds);
   useEffect(() => {
-    if (left <= 0) return;
-    const t = setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => clearTimeout(t);
-  }, [left]);
+    const t = setInterval(() => {
+      const s = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+      setLeft(s);
+      if (s === 0) clearInterval(t);
+    }, 1000);
+    return () => clearInterval(t);
+  }, [until]);
   return (
     <Card title="A short break">
       <Paragraphs text={screen.text} />

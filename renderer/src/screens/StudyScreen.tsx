@@ -5,6 +5,7 @@ import { SessionList } from '../components/SessionList';
 import { StartLabelling } from '../labelling/StartLabelling';
 import { StartTeamSession } from '../team/StartTeamSession';
 import { SlackStart } from '../slack/SlackStart';
+import { ParticipantsPanel } from '../kiosk/ParticipantsPanel';
 
 export function StudyScreen() {
   const study = useApp((s) => s.study);
@@ -30,6 +31,7 @@ export function StudyScreen() {
       {study.problems.length === 0 && study.kind === 'labelling' ? <StartLabelling study={study} /> : null}
       {study.problems.length === 0 && study.kind === 'team' ? <StartTeamSession study={study} /> : null}
       {study.problems.length === 0 && study.kind === 'slack' ? <SlackStart study={study} /> : null}
+      {study.problems.length === 0 && (study.kind === 'team' || study.kind === 'slack') ? <ParticipantsPanel studyKey={study.key} /> : null}
       <h2>{countLabel(study.kind, study.taskCount)}</h2>
       <table className="tasks">
         <thead>

@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ParticipantRow } from '../../../shared/contract/study';
+import { api } from '../api/client';
+import { useApp } from '../state/appStore';
+import { KioskPin } from './KioskPin';
+
+/**
+ * The experimenter's side of the kiosk, on the study screen: each participant's status and place, their link
+ * (the same every time it is asked for, and it survives a restart), or their visit opened in this window.
+ */
+export function ParticipantsPanel({ studyKey }: { studyKey: string }) {
+  const [rows, setRows] = useState<ParticipantRow[] | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [links, setLinks] = useState<Record<string, string>>({});
+  const [adding, setAdding] = useState(1);
+  const switchLink = useApp((s) => s.switchLink);
+
+  const reload = useCallback(async () => {
+    const r = await api().studyParticipants({ studyKey });
+    if (r.ok) setRows(r.value.participants);
+    else setError(r.error.message);
+  }, [studyKey]);
+  useEffect(() => {
+    let live = true;
+    void api()
+      .studyParticipants({ studyKey })
+      .then((r) => live && (r.ok ? setRows(r.value.participants) : setError(r.error.message)));
+    return () => {
+      live = false;
+    };
+  }, [studyKey]);
+
+  /** The plan is fixed when the visit starts: asking for an invited participant's link starts it. */
+  const capabilityOf = async (row: ParticipantRow): Promise<string | undefined> => {
+    setError(undefined);
+    if (row.status === 'invited') {
+      const started = await api().studyStartParticipant({ studyKey, participantId: row.participantId });
+      if (!started.ok) return void setError(started.error.message);
+    }
+    const link = await api().participantLink({ studyKey, participantId: row.participantId });
+    if (!link.ok) return void setError(link.error.message);
+    return link.value.fragment.slice('kiosk='.length);
+  };
+
+  const showLink = async (row: ParticipantRow) => {
+    const capability = await capabilityOf(row);
+    if (!capability) return;
+    setLinks((l) => ({ ...l, [row.participantId]: `${window.location.origin}${window.location.pathname}#kiosk=${capability}` }));
+    await reload();
+  };
+
+  const openHere = async (row: ParticipantRow) => {
+    const capability = await capabilityOf(row);
+    if (!capability) return;
+    const entered = await api().enterKiosk({ capability });
+    if (!entered.ok) return setError(entered.error.message);
+    await switchLink(capability, { kind: 'participant', participantId: row.participantId, studyKey });
+  };
+
+  const add = async () => {
+    const r = await api().studyAddParticipants({ studyKey, count: adding });
+    if (!r.ok) return setError(r.error.message);
+    await reload();
+  };
+
+  return (
+    <section className="participants" aria-labelledby="participants-h">
+      <h2 id="participants-h">Participants</h2>
+      {error ? (
+        <p className="banner banner-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {!rows ? (
+        <p className="muted">Loading participants…</p>
+      ) : (
+        <table className="tasks">
+          <thead>
+            <tr>
+              <th>Code</th>
+              <th>Status</th>
+              <th>Where</th>
+              <th>Link</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.participantId} data-participant={row.code}>
+                <td>
+                  <code>{row.code}</code>
+                </td>
+                <td>{row.status}</td>
+                <td>{row.progress ? `step ${row.progress.step} of ${row.progress.steps} (${row.progress.screen.replaceAll('_', ' ')})` : '—'}</td>
+                <td>
+                  {links[row.participantId] ? (
+                    <input className="participant-link" readOnly value={links[row.participantId]} aria-label={`Link for ${row.code}`} onFocus={(e) => e.target.select()} />
+                  ) : row.status === 'invited' || row.status === 'active' ? (
+                    <button onClick={() => void showLink(row)} aria-label={`Show the link for ${row.code}`}>
+                      Link
+                    </button>
+                  ) : null}{' '}
+                  {row.status === 'invited' || row.status === 'active' ? (
+                    <button onClick={() => void openHere(row)} aria-label={`Open visit here for ${row.code}`}>
+                      Open visit here
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p>
+        <label>
+          Add{' '}
+          <input type="number" min={1} max={500} value={adding} onChange={(e) => setAdding(Math.max(1, Number(e.target.value) || 1))} style={{ width: '5em' }} />{' '}
+          participants
+        </label>{' '}
+        <button onClick={() => void add()}>Add</button>
+      </p>
+      <KioskPin />
+    </section>
+  );
+}
