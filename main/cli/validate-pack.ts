@@ -23,11 +23,19 @@ export function validatePackCommand(dir: string | undefined, cwd = process.cwd()
     return {
       code: 1,
       out: [],
-      err: [...problems.map(formatProblem), `${problems.length} problem${problems.length === 1 ? '' : 's'} in ${label}`],
+      err: [
+        ...problems.map(formatProblem),
+        `${problems.length} problem${problems.length === 1 ? '' : 's'} in ${label}`,
+      ],
     };
   }
   const items = content?.tasks ?? [];
-  const [one, many] = manifest?.kind === 'slack' ? ['query', 'queries'] : manifest?.kind === 'labelling' ? ['item', 'items'] : ['task', 'tasks'];
+  const [one, many] =
+    manifest?.kind === 'slack'
+      ? ['query', 'queries']
+      : manifest?.kind === 'labelling'
+        ? ['item', 'items']
+        : ['task', 'tasks'];
   const count = `${items.length} ${items.length === 1 ? one : many}`;
   const out = [`${label}: ${manifest?.kind ?? ''} study "${manifest?.id ?? ''}", ${count} valid`];
   if (protocol && content?.pack) {

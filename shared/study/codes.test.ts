@@ -39,13 +39,17 @@ describe('participant codes', () => {
     expect(participantCodeProblem('a@b.org')).toMatch(/e-mail/);
     const dup = participantsSchema.safeParse({ list: ['A1', 'B2', 'A1'] });
     expect(dup.success).toBe(false);
-    expect(dup.error?.issues).toEqual([expect.objectContaining({ path: ['list', 2], message: 'duplicate code "A1" (also list[0])' })]);
+    expect(dup.error?.issues).toEqual([
+      expect.objectContaining({ path: ['list', 2], message: 'duplicate code "A1" (also list[0])' }),
+    ]);
   });
 
   it('needs exactly one of generate and list, and one number placeholder', () => {
     expect(participantsSchema.safeParse({}).error?.issues[0]?.message).toMatch(/either `generate/);
     expect(participantsSchema.safeParse({ generate: { count: 2 }, list: ['A1'] }).success).toBe(false);
-    expect(participantsSchema.safeParse({ generate: { pattern: 'P', count: 2 } }).error?.issues[0]?.message).toMatch(/placeholder/);
+    expect(
+      participantsSchema.safeParse({ generate: { pattern: 'P', count: 2 } }).error?.issues[0]?.message,
+    ).toMatch(/placeholder/);
   });
 
   it('reads pasted codes line by line and names the line of a duplicate or a name', () => {

@@ -24,10 +24,14 @@ export function newStationIdFrom(randomBytes: Uint8Array): string {
 
 /** Why `code` cannot be a participant code, or null when it can. */
 export function participantCodeProblem(code: string): string | null {
-  if (/\s/.test(code.trim())) return `"${code}" looks like a name: list recruitment-platform ids, never names`;
-  if (code.includes('@')) return `"${code}" looks like an e-mail address: list recruitment-platform ids, never addresses`;
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{1,63}$/.test(code)) return `"${code}" is not an id: expected 2-64 letters, digits, \`.\`, \`_\` or \`-\``;
-  if (!/[0-9]/.test(code)) return `"${code}" has no digit and looks like a name: list recruitment-platform ids, never names`;
+  if (/\s/.test(code.trim()))
+    return `"${code}" looks like a name: list recruitment-platform ids, never names`;
+  if (code.includes('@'))
+    return `"${code}" looks like an e-mail address: list recruitment-platform ids, never addresses`;
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{1,63}$/.test(code))
+    return `"${code}" is not an id: expected 2-64 letters, digits, \`.\`, \`_\` or \`-\``;
+  if (!/[0-9]/.test(code))
+    return `"${code}" has no digit and looks like a name: list recruitment-platform ids, never names`;
   return null;
 }
 
@@ -44,7 +48,10 @@ export const generatedCodesSchema = z.strictObject({
     .string()
     .default('P{nn}')
     .refine((p) => (p.match(PLACEHOLDER) ?? []).length === 1, 'expected one number placeholder, e.g. `P{nn}`')
-    .refine((p) => /^[A-Za-z0-9_-]*$/.test(p.replace(PLACEHOLDER, '')), 'expected letters, digits, `_` or `-` around the placeholder'),
+    .refine(
+      (p) => /^[A-Za-z0-9_-]*$/.test(p.replace(PLACEHOLDER, '')),
+      'expected letters, digits, `_` or `-` around the placeholder',
+    ),
   count: z.number().int().min(1, 'expected at least one participant').max(999),
 });
 
@@ -55,12 +62,20 @@ export const participantsSchema = z
   })
   .superRefine((p, ctx) => {
     if ((p.generate === undefined) === (p.list === undefined)) {
-      ctx.addIssue({ code: 'custom', message: 'expected either `generate: {pattern, count}` or `list: [ids]`, not both or neither' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'expected either `generate: {pattern, count}` or `list: [ids]`, not both or neither',
+      });
     }
     const first = new Map<string, number>();
     p.list?.forEach((code, i) => {
       const at = first.get(code);
-      if (at !== undefined) ctx.addIssue({ code: 'custom', path: ['list', i], message: `duplicate code "${code}" (also list[${at}])` });
+      if (at !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['list', i],
+          message: `duplicate code "${code}" (also list[${at}])`,
+        });
       else first.set(code, i);
     });
   });
@@ -83,12 +98,20 @@ export function participantCodes(protocol: { participants: Participants }, stati
   const { generate, list } = protocol.participants;
   if (list) return list.slice();
   if (!generate) return [];
-  if (!isStationId(stationId)) throw new Error(`"${stationId}" is not a station id (4 of ${STATION_ALPHABET})`);
-  return Array.from({ length: generate.count }, (_, i) => `${stationId}-${applyPattern(generate.pattern, i + 1)}`);
+  if (!isStationId(stationId))
+    throw new Error(`"${stationId}" is not a station id (4 of ${STATION_ALPHABET})`);
+  return Array.from(
+    { length: generate.count },
+    (_, i) => `${stationId}-${applyPattern(generate.pattern, i + 1)}`,
+  );
 }
 
 /** A participant's balancing slot: the code's place in the protocol's list, or null for a code not in it. */
-export function slotOfCode(protocol: { participants: Participants }, stationId: string, code: string): number | null {
+export function slotOfCode(
+  protocol: { participants: Participants },
+  stationId: string,
+  code: string,
+): number | null {
   const slot = participantCodes(protocol, stationId).indexOf(code);
   return slot < 0 ? null : slot;
 }
@@ -110,7 +133,8 @@ export function parsePastedCodes(text: string): PastedCodes {
     const problem = participantCodeProblem(code);
     if (problem) return void out.problems.push({ line, message: problem });
     const first = seen.get(code);
-    if (first !== undefined) return void out.problems.push({ line, message: `duplicate code "${code}" (first on line ${first})` });
+    if (first !== undefined)
+      return void out.problems.push({ line, message: `duplicate code "${code}" (first on line ${first})` });
     seen.set(code, line);
     out.codes.push(code);
   });

@@ -3,13 +3,22 @@ import { buildPlan, participantSeed, williamsSquare } from './plan.js';
 import { planSchema, type Plan, type PlanCell } from './model.js';
 import { slackProtocolSchema, teamProtocolSchema, type PackContent, type StudyProtocol } from './protocol.js';
 
-const screens = { consent: { text: 'About the study.', checkbox: 'I agree' }, debrief: { text: 'The teammate was scripted.' } };
+const screens = {
+  consent: { text: 'About the study.', checkbox: 'I agree' },
+  debrief: { text: 'The teammate was scripted.' },
+};
 
 function team(extra: Record<string, unknown>, count = 60): StudyProtocol {
-  return { kind: 'team', ...teamProtocolSchema.parse({ participants: { generate: { count } }, screens, ...extra }) };
+  return {
+    kind: 'team',
+    ...teamProtocolSchema.parse({ participants: { generate: { count } }, screens, ...extra }),
+  };
 }
 function slack(extra: Record<string, unknown>, count = 60): StudyProtocol {
-  return { kind: 'slack', ...slackProtocolSchema.parse({ participants: { generate: { count } }, screens, ...extra }) };
+  return {
+    kind: 'slack',
+    ...slackProtocolSchema.parse({ participants: { generate: { count } }, screens, ...extra }),
+  };
 }
 const teamContent = (ids: string[]): PackContent => ({
   kind: 'team',
@@ -69,7 +78,9 @@ describe('buildPlan, between design', () => {
 
   it('still balances versions when the subset cycle and the version count share a factor (3 tasks, 1 each, 3 versions)', () => {
     // A version row that stepped with every slot would pin each task to one version here.
-    const cells = [...Array(9).keys()].flatMap((slot) => teamRuns(plan(team({ tasks_per_participant: 1 }), ABC, slot)));
+    const cells = [...Array(9).keys()].flatMap((slot) =>
+      teamRuns(plan(team({ tasks_per_participant: 1 }), ABC, slot)),
+    );
     const pairs = tally(cells.map((c) => `${c.taskId}:${c.version}`));
     expect(Object.keys(pairs).length).toBe(9);
     expect(Object.values(pairs).every((n) => n === 1)).toBe(true);
@@ -78,12 +89,26 @@ describe('buildPlan, between design', () => {
   it('plays alone and control with their first seed and rotates the manipulation seeds across participants', () => {
     const cells = [...Array(9).keys()].flatMap((slot) => teamRuns(plan(team({}), ABC, slot)));
     expect(cells.filter((c) => c.version !== 'manipulation').every((c) => c.seed === 0)).toBe(true);
-    const manipulation = tally(cells.filter((c) => c.version === 'manipulation').map((c) => `${c.taskId}:${c.seed}`));
-    expect(manipulation).toEqual({ 'a:1': 1, 'a:2': 1, 'a:3': 1, 'b:1': 1, 'b:2': 1, 'b:3': 1, 'c:1': 1, 'c:2': 1, 'c:3': 1 });
+    const manipulation = tally(
+      cells.filter((c) => c.version === 'manipulation').map((c) => `${c.taskId}:${c.seed}`),
+    );
+    expect(manipulation).toEqual({
+      'a:1': 1,
+      'a:2': 1,
+      'a:3': 1,
+      'b:1': 1,
+      'b:2': 1,
+      'b:3': 1,
+      'c:1': 1,
+      'c:2': 1,
+      'c:3': 1,
+    });
   });
 
   it('plays only the versions the protocol names', () => {
-    const cells = [0, 1, 2, 3].flatMap((slot) => teamRuns(plan(team({ versions: ['control', 'manipulation'] }), ABC, slot)));
+    const cells = [0, 1, 2, 3].flatMap((slot) =>
+      teamRuns(plan(team({ versions: ['control', 'manipulation'] }), ABC, slot)),
+    );
     expect(new Set(cells.map((c) => c.version))).toEqual(new Set(['control', 'manipulation']));
     expect(tally(cells.map((c) => `${c.taskId}:${c.version}`))['a:control']).toBe(2);
   });
@@ -101,7 +126,9 @@ describe('buildPlan, within design', () => {
         expect(block.map((c) => c.version)).toEqual(['alone', 'control', 'manipulation']);
       }
     }
-    const seeds = [0, 1, 2].flatMap((slot) => teamRuns(plan(protocol, ABC, slot))).filter((c) => c.version === 'manipulation');
+    const seeds = [0, 1, 2]
+      .flatMap((slot) => teamRuns(plan(protocol, ABC, slot)))
+      .filter((c) => c.version === 'manipulation');
     expect(tally(seeds.map((c) => `${c.taskId}:${c.seed}`))).toEqual(
       Object.fromEntries(['a', 'b', 'c'].flatMap((t) => [1, 2, 3].map((s) => [`${t}:${s}`, 1]))),
     );
@@ -129,8 +156,16 @@ describe('buildPlan, ordering', () => {
     const content = teamContent(['a', 'b', 'c', 'd', 'e', 'f']);
     const p = plan(protocol, content, 2);
     expect(p.seed).toBe(participantSeed(protocol, 2));
-    expect(buildPlan({ protocol, content, participant: 'P2', slot: 2, studyVersion: 'v1', seed: p.seed })).toEqual(p);
-    const orders = new Set([...Array(6).keys()].map((s) => teamRuns(plan(protocol, content, s)).map((c) => c.taskId).join()));
+    expect(
+      buildPlan({ protocol, content, participant: 'P2', slot: 2, studyVersion: 'v1', seed: p.seed }),
+    ).toEqual(p);
+    const orders = new Set(
+      [...Array(6).keys()].map((s) =>
+        teamRuns(plan(protocol, content, s))
+          .map((c) => c.taskId)
+          .join(),
+      ),
+    );
     expect(orders.size).toBeGreaterThan(1);
   });
 });
@@ -140,7 +175,17 @@ describe('buildPlan, determinism and steps', () => {
     tasks: ['a', 'b'],
     screens: {
       ...screens,
-      screener: { questions: [{ id: 'age', kind: 'choice', text: 'Are you 18 or over?', choices: ['yes', 'no'], eligible: ['yes'] }] },
+      screener: {
+        questions: [
+          {
+            id: 'age',
+            kind: 'choice',
+            text: 'Are you 18 or over?',
+            choices: ['yes', 'no'],
+            eligible: ['yes'],
+          },
+        ],
+      },
       instructions: { text: 'Play as yourself.' },
       practice: { task: 'c', version: 'control' },
       breaks: { every: 1, seconds: 30 },
@@ -166,7 +211,13 @@ describe('buildPlan, determinism and steps', () => {
     expect(kinds.filter((k) => k === 'run').length).toBe(2);
     expect(kinds.filter((k) => k === 'break').length).toBe(1); // between the two runs, never after the last
     const practice = p.steps.find((s) => s.kind === 'practice');
-    expect(practice?.kind === 'practice' && practice.cell).toMatchObject({ taskId: 'c', version: 'control', seed: 0, practice: true, timeLimitSec: 300 });
+    expect(practice?.kind === 'practice' && practice.cell).toMatchObject({
+      taskId: 'c',
+      version: 'control',
+      seed: 0,
+      practice: true,
+      timeLimitSec: 300,
+    });
     const cells = teamRuns(p);
     expect(cells.every((c) => c.timeLimitSec === 600 && c.timeWarningSec === 120 && !c.practice)).toBe(true);
     const checks = p.steps.flatMap((s) => (s.kind === 'manipulation_check' ? [s.cell] : []));
@@ -185,12 +236,21 @@ describe('buildPlan, Slack', () => {
   const content: PackContent = { kind: 'slack', queries: [...queries, 'practice-q'] };
 
   it('hands out a balanced subset of queries in a Williams order, practice first and never counted', () => {
-    const protocol = slack({ queries, queries_per_participant: 4, ordering: 'latin_square', screens: { ...screens, practice: { query: 'practice-q' } } });
+    const protocol = slack({
+      queries,
+      queries_per_participant: 4,
+      ordering: 'latin_square',
+      screens: { ...screens, practice: { query: 'practice-q' } },
+    });
     const plans = [...Array(8).keys()].map((slot) => plan(protocol, content, slot));
     const cells = plans.flatMap(runs);
     expect(cells.every((c) => c.kind === 'slack' && !c.practice)).toBe(true);
-    expect(Object.values(tally(cells.map((c) => (c.kind === 'slack' ? c.queryId : ''))))).toEqual(Array(8).fill(4));
-    expect(plans[0]?.steps.find((s) => s.kind === 'practice')).toMatchObject({ cell: { kind: 'slack', queryId: 'practice-q', practice: true } });
+    expect(Object.values(tally(cells.map((c) => (c.kind === 'slack' ? c.queryId : ''))))).toEqual(
+      Array(8).fill(4),
+    );
+    expect(plans[0]?.steps.find((s) => s.kind === 'practice')).toMatchObject({
+      cell: { kind: 'slack', queryId: 'practice-q', practice: true },
+    });
     const first = runs(plans[0] as Plan).map((c) => (c.kind === 'slack' ? c.queryId : ''));
     expect(new Set(first)).toEqual(new Set(['as1', 'ha1', 'su1', 'ci1']));
   });

@@ -48,9 +48,12 @@ function orderedCells(protocol: StudyProtocol, content: PackContent, slot: numbe
   const order = orderOf(protocol, picked, slot, seed);
   const cells = order.flatMap((j): Unnumbered<PlanCell>[] => {
     const id = ids[j] as string;
-    if (protocol.kind === 'slack') return [{ kind: 'slack' as const, queryId: id, practice: false, ...timeOf(protocol, id) }];
+    if (protocol.kind === 'slack')
+      return [{ kind: 'slack' as const, queryId: id, practice: false, ...timeOf(protocol, id) }];
     const versions =
-      protocol.design === 'within' ? versionsOf(protocol) : [betweenVersion(versionsOf(protocol), ids.length, k, slot, j)];
+      protocol.design === 'within'
+        ? versionsOf(protocol)
+        : [betweenVersion(versionsOf(protocol), ids.length, k, slot, j)];
     return versions.map((version) => ({
       kind: 'team' as const,
       taskId: id,
@@ -82,7 +85,13 @@ function orderOf(protocol: StudyProtocol, picked: number[], slot: number, seed: 
  * Alone and control are played once, with their first seed. The manipulation's seeds rotate: the n-th participant
  * to play scenario j in the manipulation gets its (n mod seeds)-th seed, so seeds stay balanced across participants.
  */
-function seedOf(protocol: StudyProtocol, content: PackContent, slot: number, j: number, version: TaskVersionName): number {
+function seedOf(
+  protocol: StudyProtocol,
+  content: PackContent,
+  slot: number,
+  j: number,
+  version: TaskVersionName,
+): number {
   if (protocol.kind !== 'team' || content.kind !== 'team') return 0;
   const { ids, perParticipant: k } = countedOf(protocol, content);
   const seeds = content.tasks.find((t) => t.id === ids[j])?.seeds[version] ?? [0];
@@ -90,7 +99,11 @@ function seedOf(protocol: StudyProtocol, content: PackContent, slot: number, j: 
   let before = 0;
   for (let s = 0; s < slot; s++) {
     if (!subsetOf(ids.length, k, s).includes(j)) continue;
-    if (protocol.design === 'within' || betweenVersion(versionsOf(protocol), ids.length, k, s, j) === 'manipulation') before++;
+    if (
+      protocol.design === 'within' ||
+      betweenVersion(versionsOf(protocol), ids.length, k, s, j) === 'manipulation'
+    )
+      before++;
   }
   return seeds[before % seeds.length] ?? 0;
 }
@@ -104,8 +117,18 @@ function timeOf(protocol: StudyProtocol, id: string): { timeLimitSec?: number; t
 function practiceCell(protocol: StudyProtocol, content: PackContent): PlanCell | null {
   const practice = protocol.screens.practice;
   if (!practice) return null;
-  if ('query' in practice) return { kind: 'slack', cell: 'p1', queryId: practice.query, practice: true, ...timeOf(protocol, practice.query) };
-  const seeds = content.kind === 'team' ? content.tasks.find((t) => t.id === practice.task)?.seeds[practice.version] : undefined;
+  if ('query' in practice)
+    return {
+      kind: 'slack',
+      cell: 'p1',
+      queryId: practice.query,
+      practice: true,
+      ...timeOf(protocol, practice.query),
+    };
+  const seeds =
+    content.kind === 'team'
+      ? content.tasks.find((t) => t.id === practice.task)?.seeds[practice.version]
+      : undefined;
   return {
     kind: 'team',
     cell: 'p1',
@@ -130,7 +153,8 @@ function stepsOf(protocol: StudyProtocol, content: PackContent, cells: PlanCell[
     if (check && (check.after === 'every_run' || (cell.kind === 'team' && cell.version === 'manipulation'))) {
       steps.push({ kind: 'manipulation_check', cell: cell.cell });
     }
-    if (s.breaks && (i + 1) % s.breaks.every === 0 && i < cells.length - 1) steps.push({ kind: 'break', seconds: s.breaks.seconds });
+    if (s.breaks && (i + 1) % s.breaks.every === 0 && i < cells.length - 1)
+      steps.push({ kind: 'break', seconds: s.breaks.seconds });
   });
   if (s.questionnaire) steps.push({ kind: 'questionnaire' });
   steps.push({ kind: 'debrief' });

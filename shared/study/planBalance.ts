@@ -27,7 +27,10 @@ export function williamsSquare(n: number): number[][] {
 }
 
 /** The ids a protocol counts (tasks or queries, in the protocol's order) and how many each participant plays. */
-export function countedOf(protocol: StudyProtocol, content: PackContent): { ids: string[]; perParticipant: number } {
+export function countedOf(
+  protocol: StudyProtocol,
+  content: PackContent,
+): { ids: string[]; perParticipant: number } {
   const ids =
     protocol.kind === 'team'
       ? (protocol.tasks ?? (content.kind === 'team' ? content.tasks.map((t) => t.id) : []))
@@ -58,7 +61,13 @@ export function subsetOf(n: number, k: number, slot: number): number[] {
  * Between-subjects: the version of scenario `j` for `slot`. Rows of a cyclic Latin square over the versions,
  * stepping once per full cycle of subsets, so each scenario meets each version equally often.
  */
-export function betweenVersion(versions: TaskVersionName[], n: number, k: number, slot: number, j: number): TaskVersionName {
+export function betweenVersion(
+  versions: TaskVersionName[],
+  n: number,
+  k: number,
+  slot: number,
+  j: number,
+): TaskVersionName {
   const row = Math.floor(slot / subsetCycle(n, k)) % versions.length;
   return versions[(row + j) % versions.length] as TaskVersionName;
 }
@@ -77,13 +86,24 @@ export function balanceNeeds(protocol: StudyProtocol, content: PackContent): Bal
   if (n === 0 || k < 1 || k > n) return [];
   const noun = protocol.kind === 'team' ? 'tasks' : 'queries';
   const needs: BalanceNeed[] = [];
-  if (k < n) needs.push({ what: `${k} of the ${n} ${noun} each, every one equally often`, participants: subsetCycle(n, k) });
+  if (k < n)
+    needs.push({
+      what: `${k} of the ${n} ${noun} each, every one equally often`,
+      participants: subsetCycle(n, k),
+    });
   if (protocol.kind === 'team' && protocol.design === 'between') {
     const v = versionsOf(protocol).length;
-    if (v > 1) needs.push({ what: `each of the ${v} versions equally often per scenario (a Latin square)`, participants: subsetCycle(n, k) * v });
+    if (v > 1)
+      needs.push({
+        what: `each of the ${v} versions equally often per scenario (a Latin square)`,
+        participants: subsetCycle(n, k) * v,
+      });
   }
   if (protocol.ordering === 'latin_square' && k > 1) {
-    needs.push({ what: `a Williams design over ${k} ${noun} (order balanced for carry-over)`, participants: williamsSquare(k).length });
+    needs.push({
+      what: `a Williams design over ${k} ${noun} (order balanced for carry-over)`,
+      participants: williamsSquare(k).length,
+    });
   }
   return needs;
 }

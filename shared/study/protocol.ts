@@ -42,7 +42,9 @@ export const teamProtocolSchema = z.strictObject({
    * the study must declare acceptable with `carry_over: acceptable`.
    */
   design: z.enum(designs, { error: 'expected between or within' }).default('between'),
-  carry_over: z.literal('acceptable', { error: 'expected `carry_over: acceptable` (or leave it out)' }).optional(),
+  carry_over: z
+    .literal('acceptable', { error: 'expected `carry_over: acceptable` (or leave it out)' })
+    .optional(),
   /** Task ids (not files) counted in the study; all the pack's tasks when absent. */
   tasks: z.array(z.string().min(1)).min(1).superRefine(distinct('task')).optional(),
   /** The versions played; all three when absent. */

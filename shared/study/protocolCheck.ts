@@ -9,21 +9,34 @@ import { balanceNeeds, countedOf, protocolParticipants, versionsOf } from './pla
 const list = (ids: string[]) => (ids.length === 0 ? 'none' : ids.join(', '));
 
 export function checkProtocol(protocol: StudyProtocol, content: PackContent): ProtocolIssue[] {
-  if (protocol.kind !== content.kind) return [{ path: ['protocol'], message: `a ${protocol.kind} protocol in a ${content.kind} study` }];
+  if (protocol.kind !== content.kind)
+    return [{ path: ['protocol'], message: `a ${protocol.kind} protocol in a ${content.kind} study` }];
   const issues: ProtocolIssue[] = [];
-  const at = (path: (string | number)[], message: string) => issues.push({ path: ['protocol', ...path], message });
+  const at = (path: (string | number)[], message: string) =>
+    issues.push({ path: ['protocol', ...path], message });
   const known = content.kind === 'team' ? content.tasks.map((t) => t.id) : content.queries;
   const noun = protocol.kind === 'team' ? 'task' : 'query';
   const listed = protocol.kind === 'team' ? protocol.tasks : protocol.queries;
   listed?.forEach((id, i) => {
-    if (!known.includes(id)) at([`${noun === 'task' ? 'tasks' : 'queries'}`, i], `no ${noun} "${id}" in this study; it has ${list(known)}`);
+    if (!known.includes(id))
+      at(
+        [`${noun === 'task' ? 'tasks' : 'queries'}`, i],
+        `no ${noun} "${id}" in this study; it has ${list(known)}`,
+      );
   });
   const { ids, perParticipant: k } = countedOf(protocol, content);
   const counted = ids.filter((id) => known.includes(id));
   const perKey = protocol.kind === 'team' ? 'tasks_per_participant' : 'queries_per_participant';
-  if (k > ids.length) at([perKey], `${k} per participant, but the study counts only ${ids.length} ${noun === 'task' ? 'tasks' : 'queries'}`);
+  if (k > ids.length)
+    at(
+      [perKey],
+      `${k} per participant, but the study counts only ${ids.length} ${noun === 'task' ? 'tasks' : 'queries'}`,
+    );
   if (protocol.ordering === 'latin_square' && k < 2) {
-    at(['ordering'], `a Latin square cannot be built over ${k} ${noun} per participant: there is nothing to order (use fixed)`);
+    at(
+      ['ordering'],
+      `a Latin square cannot be built over ${k} ${noun} per participant: there is nothing to order (use fixed)`,
+    );
   }
 
   if (protocol.kind === 'team' && content.kind === 'team') {
@@ -43,28 +56,52 @@ export function checkProtocol(protocol: StudyProtocol, content: PackContent): Pr
     const practice = protocol.screens.practice;
     if (practice) {
       const task = content.tasks.find((t) => t.id === practice.task);
-      if (!task) at(['screens', 'practice', 'task'], `no task "${practice.task}" in this study; it has ${list(known)}`);
+      if (!task)
+        at(
+          ['screens', 'practice', 'task'],
+          `no task "${practice.task}" in this study; it has ${list(known)}`,
+        );
       else if (practice.seed !== undefined && !task.seeds[practice.version].includes(practice.seed)) {
-        at(['screens', 'practice', 'seed'], `the ${practice.version} version of "${practice.task}" has no seed ${practice.seed} (it has ${task.seeds[practice.version].join(', ')})`);
+        at(
+          ['screens', 'practice', 'seed'],
+          `the ${practice.version} version of "${practice.task}" has no seed ${practice.seed} (it has ${task.seeds[practice.version].join(', ')})`,
+        );
       }
       if (protocol.design === 'between' && ids.includes(practice.task)) {
-        at(['screens', 'practice', 'task'], `"${practice.task}" is also a counted task: a participant who practised it is no longer naive in it; practise on a task the study does not count`);
+        at(
+          ['screens', 'practice', 'task'],
+          `"${practice.task}" is also a counted task: a participant who practised it is no longer naive in it; practise on a task the study does not count`,
+        );
       }
     }
     const check = protocol.screens.manipulation_check;
     if (check?.after === 'manipulation' && !versionsOf(protocol).includes('manipulation')) {
-      at(['screens', 'manipulation_check', 'after'], 'the study plays no manipulation version, so this check would never be shown');
+      at(
+        ['screens', 'manipulation_check', 'after'],
+        'the study plays no manipulation version, so this check would never be shown',
+      );
     }
   }
   if (protocol.kind === 'slack') {
     const practice = protocol.screens.practice;
-    if (practice && !known.includes(practice.query)) at(['screens', 'practice', 'query'], `no query "${practice.query}" in this study; it has ${list(known)}`);
-    else if (practice && ids.includes(practice.query)) at(['screens', 'practice', 'query'], `"${practice.query}" is also a counted query; practise on one the study does not count`);
+    if (practice && !known.includes(practice.query))
+      at(
+        ['screens', 'practice', 'query'],
+        `no query "${practice.query}" in this study; it has ${list(known)}`,
+      );
+    else if (practice && ids.includes(practice.query))
+      at(
+        ['screens', 'practice', 'query'],
+        `"${practice.query}" is also a counted query; practise on one the study does not count`,
+      );
   }
 
-  const practiceId = protocol.screens.practice && ('query' in protocol.screens.practice ? protocol.screens.practice.query : protocol.screens.practice.task);
+  const practiceId =
+    protocol.screens.practice &&
+    ('query' in protocol.screens.practice ? protocol.screens.practice.query : protocol.screens.practice.task);
   Object.keys(protocol.screens.time_limit?.per_task ?? {}).forEach((id) => {
-    if (!ids.includes(id) && id !== practiceId) at(['screens', 'time_limit', 'per_task', id], `"${id}" is not a ${noun} this study plays`);
+    if (!ids.includes(id) && id !== practiceId)
+      at(['screens', 'time_limit', 'per_task', id], `"${id}" is not a ${noun} this study plays`);
   });
 
   // Balance is only meaningful once the items themselves are right.
@@ -72,7 +109,10 @@ export function checkProtocol(protocol: StudyProtocol, content: PackContent): Pr
     const have = protocolParticipants(protocol);
     for (const need of balanceNeeds(protocol, content)) {
       if (have < need.participants) {
-        at(['participants'], `too few participants for ${need.what}: one full cycle takes ${need.participants}, the protocol has ${have}`);
+        at(
+          ['participants'],
+          `too few participants for ${need.what}: one full cycle takes ${need.participants}, the protocol has ${have}`,
+        );
       }
     }
   }

@@ -13,7 +13,12 @@ const likert = z.strictObject({
   kind: z.literal('likert'),
   text,
   /** Points on the scale, 1..points. */
-  points: z.number().int().min(2, 'a Likert scale needs at least 2 points').max(11, 'at most 11 points').default(7),
+  points: z
+    .number()
+    .int()
+    .min(2, 'a Likert scale needs at least 2 points')
+    .max(11, 'at most 11 points')
+    .default(7),
   /** Words under the lowest and the highest point. */
   anchors: z.tuple([text, text], { error: 'expected `anchors: [lowest, highest]`' }).optional(),
   required: z.boolean().default(true),
@@ -41,7 +46,9 @@ const freeText = z.strictObject({
 });
 
 export const questionSchema = z
-  .discriminatedUnion('kind', [likert, choice, freeText], { error: 'expected `kind:` likert, choice or text' })
+  .discriminatedUnion('kind', [likert, choice, freeText], {
+    error: 'expected `kind:` likert, choice or text',
+  })
   .superRefine((q, ctx) => {
     if (q.kind !== 'choice') return;
     if (new Set(q.choices).size !== q.choices.length) {
@@ -62,7 +69,8 @@ export const questionsSchema = z
   .superRefine((qs, ctx) => {
     const seen = new Set<string>();
     qs.forEach((q, i) => {
-      if (seen.has(q.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `question id "${q.id}" is used twice` });
+      if (seen.has(q.id))
+        ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `question id "${q.id}" is used twice` });
       seen.add(q.id);
     });
   });
@@ -80,7 +88,9 @@ const screener = z.strictObject({
   /** Choice questions may list the `eligible` answers; any other answer ends the visit. */
   questions: questionsSchema,
   /** Shown when an answer is not eligible; the visit ends there. */
-  screened_out: text.default('Thank you for your interest. This study is looking for people with a different profile.'),
+  screened_out: text.default(
+    'Thank you for your interest. This study is looking for people with a different profile.',
+  ),
 });
 
 const instructions = z.strictObject({ title: text.default('Instructions'), text });
@@ -100,7 +110,10 @@ const timeLimit = z
     warning_seconds: z.number().int().min(0).default(60),
     per_task: z.record(z.string(), z.number().int().min(30)).optional(),
   })
-  .refine((t) => t.warning_seconds < t.seconds, { message: 'the warning must come before the end', path: ['warning_seconds'] });
+  .refine((t) => t.warning_seconds < t.seconds, {
+    message: 'the warning must come before the end',
+    path: ['warning_seconds'],
+  });
 
 const questionnaire = z.strictObject({
   title: text.default('A few questions'),
@@ -120,7 +133,9 @@ const debrief = z.strictObject({
 
 const completion = z.strictObject({
   /** Shown at the end, e.g. for a recruitment platform. */
-  code: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{2,39}$/, 'expected a code of 3-40 letters, digits, `_` or `-`'),
+  code: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{2,39}$/, 'expected a code of 3-40 letters, digits, `_` or `-`'),
   text: text.default('Thank you. Your completion code is below.'),
 });
 
@@ -134,7 +149,9 @@ export const slackPracticeSchema = z.strictObject({ query: z.string().min(1) });
 
 const manipulationCheckTeam = z.strictObject({
   /** After which runs: those played in the manipulation version (the default) or every counted run. */
-  after: z.enum(['manipulation', 'every_run'], { error: 'expected manipulation or every_run' }).default('manipulation'),
+  after: z
+    .enum(['manipulation', 'every_run'], { error: 'expected manipulation or every_run' })
+    .default('manipulation'),
   questions: questionsSchema,
 });
 const manipulationCheckSlack = z.strictObject({
