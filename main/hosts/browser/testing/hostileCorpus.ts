@@ -68,9 +68,12 @@ export const hostileCorpus: HostileCase[] = [
   // Bodies.
   once('body is not JSON', [400], (t) => [post(t, '/api/appInfo', '{')]),
   once('body is a JSON string', [400], (t) => [post(t, '/api/recordNote', '"x"')]),
-  once('deeply nested JSON', [400], (t) => [
-    post(t, '/api/recordNote', '['.repeat(200_000) + ']'.repeat(200_000)),
-  ]),
+  once(
+    'deeply nested JSON',
+    [400],
+    (t) => [post(t, '/api/recordNote', '['.repeat(200_000) + ']'.repeat(200_000))],
+    { waitMs: 10_000 },
+  ),
   once('body is invalid UTF-8', [400], (t) => [
     post(t, '/api/teamSend', Buffer.from([0x7b, 0xff, 0xfe, 0x7d])),
   ]),

@@ -1,7 +1,7 @@
 import net from 'node:net';
 
 export interface RawReply {
-  /** Everything the server sent before closing (or before `waitMs` passed). */
+  /** Everything the server sent before closing (or before `waitMs` passed: generous, machines under load are slow). */
   text: string;
   /** The status of the first HTTP response line, if any. */
   status?: number;
@@ -16,7 +16,7 @@ export interface RawReply {
 export function rawRequest(
   port: number,
   chunks: (string | Buffer)[],
-  { waitMs = 1500, endAfterWrite = false }: { waitMs?: number; endAfterWrite?: boolean } = {},
+  { waitMs = 5000, endAfterWrite = false }: { waitMs?: number; endAfterWrite?: boolean } = {},
 ): Promise<RawReply> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
