@@ -39,16 +39,27 @@ export async function eraseParticipant(c: StudyContext, studyKey: string, partic
       return { sessionId: studyLog, kind: 'erasure_performed', payload };
     },
   });
+  removeWorkspaces(c, workspaces);
+  await c.writer.schedule(studyKey);
+  return audit ? ok(audit) : fail('internal', 'The erasure did not complete.');
+}
+
+/** Only folders directly inside the app's workspaces folder: a recorded path is never trusted to delete elsewhere. */
+function removeWorkspaces(c: StudyContext, roots: readonly string[]): void {
   const dir = path.join(c.s.options.dataDir, 'workspaces');
   const parents = fs.existsSync(dir) ? [dir, fs.realpathSync(dir)] : [dir];
-  for (const root of workspaces) {
-    // Only folders inside the app's workspaces folder: a recorded path is never trusted to delete elsewhere.
+  for (const root of roots) {
     const inside = parents.some((parent) => {
       const rel = path.relative(parent, root);
       return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) && !rel.includes(path.sep);
     });
-    if (inside) fs.rmSync(root, { recursive: true, force: true });
+    if (inside && fs.existsSync(root)) fs.rmSync(root, { recursive: true, force: true });
   }
-  await c.writer.schedule(studyKey);
-  return audit ? ok(audit) : fail('internal', 'The erasure did not complete.');
+}
+
+/** At startup: workspace folders an erasure recorded but did not get to remove (the app died after its commit). */
+export function finishErasures(c: StudyContext): void {
+  for (const studyKey of c.logs.studyKeys()) {
+    for (const erasure of c.logs.state(studyKey).erasures) removeWorkspaces(c, erasure.workspaces);
+  }
 }

@@ -2,7 +2,7 @@ import { fail, ok } from '../../shared/result.js';
 import type { studyMethods } from '../../shared/contract/study.js';
 import { findRun } from '../../shared/study/fold.js';
 import type { AppHandlers, AppServices } from '../app/appServices.js';
-import { eraseParticipant } from './erasure.js';
+import { eraseParticipant, finishErasures } from './erasure.js';
 import { Experimenter } from './experimenter.js';
 import { ParticipantFlow } from './participantFlow.js';
 import { readRunSession } from './runSessions.js';
@@ -43,6 +43,7 @@ export function setupStudyProtocolHandlers(s: AppServices): Pick<AppHandlers, ke
   );
   s.closers.push(() => writer.stop());
   writer.start();
+  finishErasures(c);
 
   return {
     studyParticipants: ({ studyKey }) => experimenter.overview(studyKey),

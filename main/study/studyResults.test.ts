@@ -171,6 +171,23 @@ describe('the results writer', () => {
     app = createTestApp(tmp.dir);
   }, 60_000);
 
+  it('an erasure interrupted after its commit: the next start removes the files the log no longer holds', async () => {
+    const { participantId, runId } = await oneFinishedRun();
+    expect(counted()).toHaveLength(1);
+    const studyLog = (await call<{ id: string }[]>(app, 'listSessions', { studyKey: `study:${STUDY_KEY}` }))[0]!.id;
+    // The database half of an erasure, then the process is gone before any file is touched.
+    app.database.eventLog!.erase({
+      sessions: [runId],
+      eventsOf: { sessionId: studyLog, jsonPath: '$.participantId', value: participantId },
+      audit: ({ events, sessions }) => ({ sessionId: studyLog, kind: 'erasure_performed', payload: { participantId, events, sessions, workspaces: [], files: [] } }),
+    });
+    app.close();
+    expect(counted()).toHaveLength(1);
+    app = createTestApp(tmp.dir);
+    await idle(app);
+    expect(filesUnder(results())).toEqual([]);
+  }, 60_000);
+
   it("erasure mid-run also removes the run's workspace folder", async () => {
     app.close();
     tmp.cleanup();
@@ -185,6 +202,11 @@ describe('the results writer', () => {
     const audit = await call<ErasureAudit>(app, 'studyErase', { studyKey: STUDY_KEY, participantId, confirmCode: 'T01' });
     expect(audit.workspaces).toEqual([expect.stringMatching(new RegExp(`${runId}$`))]);
     expect(audit.files).toEqual([]);
+    expect(fs.readdirSync(path.join(tmp.dir, 'workspaces'))).toEqual([]);
+    // A folder the erasure recorded but did not remove (the app died after the commit) goes at the next start.
+    app.close();
+    fs.mkdirSync(audit.workspaces[0]!);
+    app = createTestApp(tmp.dir);
     expect(fs.readdirSync(path.join(tmp.dir, 'workspaces'))).toEqual([]);
   }, 60_000);
 });
