@@ -147,4 +147,21 @@ describe('a between-subjects study played through the study service', () => {
     expect(mine.map((e) => e.kind)).toEqual(['participant_added', 'participant_started', 'consent_declined']);
     expect((await overview()).participants.find((p) => p.participantId === participantId)?.status).toBe('declined');
   });
+
+  it('opens the built-in team demo as a runnable study: five generated codes, consent, instructions, a practice run', async () => {
+    const demo = await call<StudyOverview>(app, 'studyParticipants', { studyKey: 'built-in:team-demo' });
+    expect(demo.participants.map((p) => p.code)).toEqual([1, 2, 3, 4, 5].map((n) => expect.stringMatching(new RegExp(`^[2-9A-Z]{4}-P0${n}$`))));
+    const participantId = demo.participants[0]!.participantId;
+    await call(app, 'studyStartParticipant', { studyKey: 'built-in:team-demo', participantId });
+    const consent = await call<Screen<'consent'>>(app, 'participantStep', { participantId });
+    expect(consent.checkbox).toMatch(/agree to take part/);
+    const instructions = await call<Screen<'instructions'>>(app, 'participantConsent', { participantId, stepToken: consent.stepToken, agree: true });
+    const practice = await call<Screen<'run'>>(app, 'participantNext', { participantId, stepToken: instructions.stepToken });
+    expect(practice).toMatchObject({ screen: 'run', seat: 'team', practice: true, title: 'Practice', timeLimitSec: 900, run: null });
+    const started = await call<Screen<'run'>>(app, 'participantStartRun', { participantId, stepToken: practice.stepToken });
+    const view = await call<{ taskId: string; version: string }>(app, 'teamView', { sessionId: started.run!.runId });
+    expect(view).toMatchObject({ taskId: 'campsite-negotiation', version: 'control' });
+    const row = (await call<StudyOverview>(app, 'studyParticipants', { studyKey: 'built-in:team-demo' })).participants[0]!;
+    expect(row).toMatchObject({ status: 'active', progress: { step: 3, screen: 'practice' }, runs: [{ practice: true, attempt: 1, ended: false }] });
+  }, 60_000);
 });
