@@ -48,7 +48,14 @@ export function ChatPanel({ view, channel, shown, typing, busy, onSend }: Props)
             : `Direct message · ${peer?.role ?? ''}`}
         </span>
       </header>
-      <div className="chat-log" role="log" aria-live="polite">
+      {/* Focusable so the history scrolls by keyboard (axe: scrollable-region-focusable). */}
+      <div
+        className="chat-log"
+        role="log"
+        aria-live="polite"
+        aria-label={`Messages in ${channelLabel(channel)}`}
+        tabIndex={0}
+      >
         {visible.length === 0 ? <p className="muted chat-empty">No messages here yet.</p> : null}
         {visible.map((m, i) => {
           const prev = visible[i - 1];

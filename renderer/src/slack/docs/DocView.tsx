@@ -30,7 +30,8 @@ export function DocView({ studyKey, runId, path, link, onError }: Props) {
           <span className="muted small">{path}</span>
         </div>
       </header>
-      <div className="sk-doc-body">
+      {/* Focusable so the document scrolls by keyboard even when it holds no link (axe: scrollable-region-focusable). */}
+      <div className="sk-doc-body" tabIndex={0} role="region" aria-label={`Text of ${doc?.title ?? path}`}>
         {!doc ? <p className="muted">Loading…</p> : doc.format === 'markdown' ? <Markdown source={doc.text} link={link} /> : <pre className="sk-doc-text">{doc.text}</pre>}
         {doc?.format === 'html' ? <p className="muted small">This document is HTML; it is shown as its source text.</p> : null}
       </div>

@@ -79,7 +79,8 @@ export function SearchResults({ browse, query, onOpen, onError }: Props) {
             const inThread = m.threadTs !== null && m.threadTs !== m.ts;
             return (
               <li key={m.id}>
-                <button className="sk-hit" onClick={() => onOpen(m)} aria-label={`Open the message by ${m.userName} in #${m.conversationName}`}>
+                {/* Named by what it shows (channel, author, time, snippet): an aria-label here hid the matched text from screen readers. */}
+                <button className="sk-hit" onClick={() => onOpen(m)}>
                   <span className="sk-hit-where small">
                     #{m.conversationName}
                     {inThread ? ' · in a thread' : ''}

@@ -1,0 +1,284 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures.js';
+import { TEAM_DEMO, say, startRun, writeSettings } from './teamPlay.js';
+
+// axe-core over every screen a person can reach, failing on serious or critical violations (minor and moderate
+// ones are printed, not failed). To check a new screen, add one entry to SCREENS: a name and how to get there
+// from the study library with clicks, ending when the screen is drawn.
+
+const SLACK = 'built-in:slack-demo';
+const LABELLING = 'built-in:judge-validation-demo';
+
+interface Screen {
+  name: string;
+  /** From the library (a fresh page over the shared data dir) to the screen, by what a person clicks. */
+  open(page: Page): Promise<void>;
+}
+
+async function openStudy(page: Page, key: string) {
+  await page
+    .locator(`[data-study="${key}"]`)
+    .getByRole('button', { name: /^Open / })
+    .click();
+}
+
+async function slackBrowser(page: Page) {
+  await openStudy(page, SLACK);
+  await page.getByRole('button', { name: 'Browse the workspace (not recorded)' }).click();
+  // The demo workspace is built on first use.
+  await expect(
+    page.getByRole('navigation', { name: 'Conversations' }).getByRole('button').first(),
+  ).toBeVisible({
+    timeout: 90_000,
+  });
+}
+
+async function slackChannel(page: Page, name: string) {
+  await slackBrowser(page);
+  await page
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('button', { name, exact: true })
+    .click();
+  await expect(
+    page
+      .getByRole('log', { name: `Messages in #${name}` })
+      .locator('.sk-msg')
+      .first(),
+  ).toBeVisible();
+}
+
+async function slackRepository(page: Page) {
+  await slackChannel(page, 'ci-alerts');
+  await page.getByLabel('Jump to date').fill('2024-10-17');
+  await page.getByRole('button', { name: 'Go' }).click();
+  await page
+    .getByRole('log', { name: 'Messages in #ci-alerts' })
+    .getByRole('link', { name: '51b1922' })
+    .click();
+  await expect(page.getByRole('region', { name: 'Repository' }).locator('.sk-add').first()).toBeVisible();
+}
+
+async function labellingSession(page: Page) {
+  await openStudy(page, LABELLING);
+  const start = page.getByRole('button', { name: /^(Start|Resume) as R1$/ });
+  await start.click();
+  await expect(page.getByLabel('Progress')).toBeVisible();
+}
+
+/** A Slack query answered by `participant`, then the results page (the grader needs an answer to grade). */
+async function slackResults(page: Page, participant: string) {
+  await openStudy(page, SLACK);
+  await page.getByLabel('Participant id').fill(participant);
+  await page.getByRole('button', { name: 'Start as-riverside-monitor' }).click();
+  await expect(page.getByLabel('Question')).toContainText('Riverside', { timeout: 90_000 });
+  await page.getByRole('button', { name: 'Answer…' }).click();
+  await page.getByRole('textbox', { name: 'Your answer' }).fill('A Palas Fidas 200.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit…' }).click();
+  await page.getByRole('button', { name: 'Yes, submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Your answer was recorded' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to the study' }).click();
+  await page.getByRole('button', { name: 'Results, grading and judge…' }).click();
+  await expect(
+    page.getByRole('row', { name: new RegExp(`${participant} as-riverside-monitor`) }),
+  ).toBeVisible();
+}
+
+const SCREENS: Screen[] = [
+  {
+    name: 'study library',
+    open: async (page) => {
+      await expect(page.locator('.study-card').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'study detail (team)',
+    open: async (page) => {
+      await openStudy(page, TEAM_DEMO);
+      await expect(page.getByRole('form', { name: 'Start a session' })).toBeVisible();
+    },
+  },
+  {
+    name: 'settings',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+    },
+  },
+  {
+    name: 'team seat',
+    open: async (page) => {
+      await startRun(page, {
+        task: 'campsite-negotiation',
+        version: 'manipulation',
+        seed: 1,
+        participant: 'A11Y-1',
+      });
+      // The person writes first: the message box has focus as the seat opens.
+      await expect(page.getByRole('textbox', { name: 'Message # team' })).toBeFocused();
+      await expect(page.locator('article.msg').first()).toBeVisible();
+      // Up to Hal's deal: the dataset's Submit-Deal token shows as what it means, beside the deal panel.
+      await say(page, 'team', 'Hi Hal, thanks for the invitation! Let us sort out the supplies.');
+      await say(
+        page,
+        'team',
+        'How about you take all 3 waters and we take all 3 firewood? We can split the food.',
+      );
+      await expect(page.locator('.chat-event')).toHaveText('Hal proposed a deal');
+      await expect(page.getByRole('region', { name: 'Proposed deal' })).toBeVisible();
+    },
+  },
+  {
+    name: 'team seat, workspace tab',
+    open: async (page) => {
+      await startRun(page, {
+        task: 'impossible-tests',
+        version: 'manipulation',
+        seed: 3,
+        participant: 'A11Y-2',
+      });
+      await page.getByRole('tab', { name: 'Workspace' }).click();
+      await page.getByRole('list', { name: 'Files' }).getByRole('button').first().click();
+      await expect(page.locator('.code-editor')).toBeVisible();
+    },
+  },
+  {
+    name: 'labelling screen',
+    open: labellingSession,
+  },
+  {
+    name: 'labelling report',
+    open: async (page) => {
+      // Some answers first, so the report has tables to check.
+      await labellingSession(page);
+      for (let i = 0; i < 5 && (await page.getByRole('group', { name: 'Current item' }).isVisible()); i++) {
+        await page.keyboard.press('1');
+        await page.keyboard.press('Enter');
+        const feedback = page.getByRole('button', { name: /^Continue/ });
+        if (await feedback.isVisible()) await feedback.click();
+      }
+      await page.getByRole('button', { name: 'Save and exit' }).click();
+      await page.getByRole('button', { name: /Agreement report/ }).click();
+      await expect(page.getByRole('heading', { name: 'Agreement report' })).toBeVisible();
+    },
+  },
+  {
+    name: 'Slack import',
+    open: async (page) => {
+      await openStudy(page, SLACK);
+      await page.getByRole('button', { name: 'Import a Slack export…' }).click();
+      await expect(page.getByRole('heading', { name: 'Import a Slack export' })).toBeVisible();
+    },
+  },
+  { name: 'Slack workspace (channel)', open: (page) => slackChannel(page, 'field-ops') },
+  {
+    name: 'Slack search results',
+    open: async (page) => {
+      await slackBrowser(page);
+      await page.getByLabel('Search messages').fill('Riverside monitor');
+      await page.getByLabel('Search messages').press('Enter');
+      await expect(
+        page.getByRole('region', { name: 'Search results' }).locator('.sk-hit').first(),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'Slack thread',
+    open: async (page) => {
+      await slackChannel(page, 'field-ops');
+      await page.getByRole('log', { name: 'Messages in #field-ops' }).locator('.sk-replies').first().click();
+      await expect(
+        page.getByRole('complementary', { name: 'Thread' }).locator('.sk-msg').first(),
+      ).toBeVisible();
+    },
+  },
+  { name: 'Slack repository (commit)', open: slackRepository },
+  {
+    name: 'Slack repository (file)',
+    open: async (page) => {
+      await slackRepository(page);
+      const repo = page.getByRole('region', { name: 'Repository' });
+      await repo.getByRole('tab', { name: 'Files' }).click();
+      await repo
+        .locator('.sk-tree button')
+        .filter({ hasText: /\.(py|md|toml|yaml|cfg|txt)$/ })
+        .first()
+        .click();
+      await expect(repo.locator('.sk-ln').first()).toHaveText('1');
+    },
+  },
+  {
+    name: 'Slack document',
+    open: async (page) => {
+      await slackBrowser(page);
+      await page
+        .getByRole('navigation', { name: 'Conversations' })
+        .getByRole('button', { name: /field protocol/i })
+        .click();
+      await expect(
+        page
+          .getByRole('region', { name: /^Document/ })
+          .locator('table td')
+          .first(),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'Slack query run',
+    open: async (page) => {
+      await openStudy(page, SLACK);
+      await page.getByLabel('Participant id').fill('A11Y-Q');
+      await page.getByRole('button', { name: 'Start as-riverside-monitor' }).click();
+      await expect(page.getByLabel('Question')).toContainText('Riverside', { timeout: 90_000 });
+    },
+  },
+  { name: 'Slack results', open: (page) => slackResults(page, 'A11Y-R') },
+  {
+    name: 'Slack grading',
+    open: async (page) => {
+      await slackResults(page, 'A11Y-G');
+      await page.getByLabel('Grader id').fill('G-A11Y');
+      await page.getByRole('button', { name: 'Start grading' }).click();
+      await expect(page.getByLabel('Answer to grade')).toBeVisible();
+    },
+  },
+];
+
+// One data dir for the whole file: the Slack demo workspace is built once, and later screens find earlier answers.
+let dataDir = '';
+test.beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamseat-a11y-'));
+  writeSettings(dataDir, { typingDelayMs: 0 });
+});
+test.afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const fileName = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+for (const screen of SCREENS) {
+  test(`axe: ${screen.name}`, async ({ launch }) => {
+    test.setTimeout(180_000);
+    const { page } = await launch(dataDir);
+    await screen.open(page);
+    await page.screenshot({ path: test.info().outputPath(`${fileName(screen.name)}.png`), fullPage: true });
+    // label-content-name-mismatch is experimental in axe 4.13, so off by default: it catches a control whose
+    // accessible name hides the text it shows (WCAG 2.5.3).
+    const { violations } = await new AxeBuilder({ page })
+      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+      .analyze();
+    const lines = violations.map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.help}\n` +
+        v.nodes
+          .slice(0, 4)
+          .map((n) => `    ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`)
+          .join('\n'),
+    );
+    // Every violation is printed (minor and moderate too); only serious and critical ones fail.
+    if (lines.length) console.log(`axe on ${screen.name}:\n${lines.join('\n')}`);
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => lines[violations.indexOf(v)]).join('\n'), `${screen.name}`).toBe('');
+  });
+}
