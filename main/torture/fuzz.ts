@@ -145,12 +145,8 @@ export function fuzzPacks(appRoot: string, cases: number, seed: number): FuzzRes
       try {
         const set = loadLabellingSet(`fuzz:${i}`, study);
         if (set.ok) out.loaded += 1;
-        // describeProblem: "folder/file:line at path: message" or "folder/file at path: …".
-        else if (
-          set.error.message.includes(`${path.basename(study)}/`) &&
-          /(:\d+| at )/.test(set.error.message)
-        )
-          out.namedErrors += 1;
+        // describeProblem: "folder/file:line at path: message", "folder/file at path: …" or "folder/file: …".
+        else if (set.error.message.includes(`${path.basename(study)}/`)) out.namedErrors += 1;
         else if (set.error.code === 'bad_request' && file === 'study.yaml')
           out.namedErrors += 1; // "is a team study, not labelling"
         else out.unnamedErrors.push(`labelling ${file}: ${set.error.message.split('\n')[0]}`);

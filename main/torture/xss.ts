@@ -151,7 +151,8 @@ export async function xssRun(
     const home = async () => {
       await page.goto('about:blank');
       await page.goto(app);
-      await page.locator('[data-study]').first().waitFor({ timeout: 15_000 });
+      // Generous: on a loaded machine the first paint of the library can take a while.
+      await page.locator('[data-study]').first().waitFor({ timeout: 60_000 });
     };
 
     // Positive controls: a payload planted outside the app must trip the wire, one planted into the app's
