@@ -28,6 +28,7 @@ export function setupSlackHandlers(s: AppServices, deps: SlackSeatDeps = {}): Pi
   const secrets = deps.secrets ?? createFileSecretStore(s.options.dataDir);
   const workspaces = new SlackWorkspaces(s.options.dataDir, s.bus);
   const runs = new SlackRuns(s, workspaces);
+  s.closers.push(() => runs.close());
   const grading = new SlackGrading(s, runs, secrets);
   s.closers.push(() => workspaces.close());
   const keyStatus = () => ok({ keySet: secrets.get(JUDGE_API_KEY) !== null, store: secrets.kind, encrypted: secrets.encrypted, note: secrets.note });
@@ -84,7 +85,7 @@ export function setupSlackHandlers(s: AppServices, deps: SlackSeatDeps = {}): Pi
         })),
       );
     },
-    slackStartRun: ({ studyKey, queryId, participant }) => runs.start(studyKey, queryId, participant),
+    slackStartRun: ({ studyKey, queryId, participant, timeLimitSec, timeWarningSec }) => runs.start(studyKey, queryId, participant, { timeLimitSec, timeWarningSec }),
     slackRunView: ({ runId }) => runs.view(runId),
     slackPauseRun: ({ runId, reason }) => runs.pause(runId, reason),
     slackResumeRun: ({ runId, reason }) => runs.resume(runId, reason),

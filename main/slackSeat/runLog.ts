@@ -3,6 +3,7 @@ import type { RunView } from '../../shared/contract/slack.js';
 import type { JudgeOutcome } from '../../shared/judge/judgeAnswer.js';
 import type { QueryCategory } from '../../shared/judge/query.js';
 import type { BenchmarkTool, PersonAction } from '../../shared/harbor/tools.js';
+import { activeTime, CRASH_PAUSE, warningLeadMs, type ClockRules, type CrashPause } from '../../shared/team/engine/activeTime.js';
 
 // The events of one Slack query run, in its session's log. The run's state is a fold over them; the reference answer
 // is never written here (only the query id), so replaying a log never reveals it.
@@ -13,6 +14,11 @@ export const PAUSED = 'paused';
 export const RESUMED = 'resumed';
 export const SUBMITTED = 'submitted';
 export const GRADED = 'graded';
+/** The participant was warned that the time limit is near. */
+export const TIME_WARNING = 'time_warning';
+/** The time limit ended the run (browsing stops; an answer typed after it is kept, marked late). */
+export const TIME_UP = 'time_up';
+export { CRASH_PAUSE };
 
 export interface RunStarted {
   studyKey: string;
@@ -21,6 +27,8 @@ export interface RunStarted {
   participant: string;
   workspaceId: string;
   timeLimitMinutes: number;
+  /** How long before the limit to warn; default 2 minutes or 10% of the limit, whichever is less. */
+  timeWarningSec?: number;
 }
 export interface ToolCallRecord {
   tool: BenchmarkTool;
@@ -50,7 +58,18 @@ export interface RunState {
   actions: PersonAction[];
   answer: (Submitted & { at: string; monoUs: number }) | null;
   grades: Array<Graded & { at: string }>;
+  timeWarning: { remainingMs: number } | null;
+  timeUp: boolean;
+  /** The run's events, which its clock is computed from. */
+  events: readonly StoredEvent[];
 }
+
+/** The run's clock: its own pause events only, stopped at the answer or when the time limit ended the run. */
+export const runClockRules: ClockRules<StoredEvent> = {
+  isPause: (e) => (e.kind === PAUSED ? String((e.payload as { reason: string }).reason) : null),
+  isResume: (e) => e.kind === RESUMED,
+  isEnd: (e) => e.kind === SUBMITTED || e.kind === TIME_UP,
+};
 
 export function foldRun(events: readonly StoredEvent[]): RunState | null {
   const first = events[0];
@@ -66,6 +85,9 @@ export function foldRun(events: readonly StoredEvent[]): RunState | null {
     actions: [],
     answer: null,
     grades: [],
+    timeWarning: null,
+    timeUp: false,
+    events,
   };
   for (const e of events.slice(1)) {
     switch (e.kind) {
@@ -94,21 +116,36 @@ export function foldRun(events: readonly StoredEvent[]): RunState | null {
       case GRADED:
         state.grades.push({ ...(e.payload as Graded), at: e.wallTime });
         break;
+      case TIME_WARNING:
+        state.timeWarning = { remainingMs: (e.payload as { remaining_ms: number }).remaining_ms };
+        break;
+      case TIME_UP:
+        state.timeUp = true;
+        break;
+      case CRASH_PAUSE: {
+        const gap = e.payload as CrashPause;
+        state.pauses.push({ at: gap.since, reason: 'crash', resumedAt: e.wallTime, resumeReason: 'the app was restarted' });
+        break;
+      }
     }
   }
   return state;
 }
 
-/** Time on the clock at `nowUs` (monotonic): pauses do not count, and the clock stops at the answer. */
+/**
+ * Time on the clock at `nowUs` (monotonic): pauses and crash or restart gaps do not count, and the clock stops at
+ * the answer or when the limit ended the run.
+ */
 export function elapsedUs(state: RunState, nowUs: number): number {
-  const end = state.answer?.monoUs ?? state.pausedSinceUs ?? nowUs;
-  return Math.max(0, end - state.startMonoUs - state.pausedUs);
+  return activeTime(state.events, runClockRules, nowUs).activeMs * 1000;
 }
 
 export const timeLimitUs = (state: RunState) => state.started.timeLimitMinutes * 60_000_000;
+export const warningLeadUs = (state: RunState) => warningLeadMs(timeLimitUs(state) / 1000, state.started.timeWarningSec) * 1000;
 
 export function runStatus(state: RunState, nowUs: number): RunView['status'] {
   if (state.answer) return 'submitted';
+  if (state.timeUp) return 'time_up';
   if (state.pausedSinceUs !== null) return 'paused';
   return elapsedUs(state, nowUs) >= timeLimitUs(state) ? 'time_up' : 'running';
 }
@@ -134,7 +171,8 @@ export function rewardOfRun(state: RunState): number | null {
 export function runView(state: RunState, query: string, nowUs: number): RunView {
   const s = state.started;
   const limit = timeLimitUs(state);
-  const elapsed = elapsedUs(state, nowUs);
+  // Past the limit the clock shows the limit: the end is recorded a moment late (at the next call or wake-up).
+  const elapsed = Math.min(elapsedUs(state, nowUs), state.timeUp || state.answer?.late ? limit : Infinity);
   return {
     runId: state.runId,
     studyKey: s.studyKey,
@@ -152,5 +190,8 @@ export function runView(state: RunState, query: string, nowUs: number): RunView 
     actionCount: state.actions.length,
     answer: state.answer ? { text: state.answer.answer, at: state.answer.at, late: state.answer.late } : null,
     grading: gradingOf(state),
+    warnAtMs: Math.round((limit - warningLeadUs(state)) / 1000),
+    timeWarning: state.timeWarning,
+    ended: state.answer && !state.timeUp ? 'submitted' : state.timeUp ? 'time_limit' : null,
   };
 }

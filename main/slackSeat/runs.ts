@@ -9,8 +9,16 @@ import { monotonicMicros } from '../db/monotonic.js';
 import { findQuery, loadSlackStudy } from './slackStudy.js';
 import { studyImportTarget } from './studyWorkspace.js';
 import type { SlackWorkspaces } from './workspaces.js';
+import { checkLimit, msUntilNextCheck, type CrashPause } from '../../shared/team/engine/activeTime.js';
+import { LimitTimer } from '../team/teamClock.js';
 import {
+  CRASH_PAUSE,
+  elapsedUs,
   foldRun,
+  TIME_UP,
+  TIME_WARNING,
+  timeLimitUs,
+  warningLeadUs,
   GRADED,
   PAUSED,
   RESUMED,
@@ -30,18 +38,28 @@ export type CallScope = { workspaceId: string } | { studyKey: string };
 
 /** Query runs: one session per (study, query, participant) in the app's event log, its state a fold of the log. */
 export class SlackRuns {
+  /** Runs already checked for a restart gap by this instance. */
+  private readonly carriedOn = new Set<string>();
+  /** When this instance (the app's process) started: a run whose last event is older was interrupted by a restart. */
+  private readonly startedAt: number;
+  private readonly timers = new Map<string, LimitTimer>();
+
   constructor(
     private readonly s: AppServices,
     private readonly workspaces: SlackWorkspaces,
+    /** Must be the clock the event log stamps events with (monotonic µs, and wall time). */
     private readonly nowUs: () => number = monotonicMicros,
-  ) {}
+    private readonly wall: () => Date = () => new Date(),
+  ) {
+    this.startedAt = wall().getTime();
+  }
 
   private log(): Result<EventLog> {
     const log = this.s.database.eventLog;
     return log ? ok(log) : fail('database', 'The session database cannot be used; see the message on the library screen.');
   }
 
-  start(studyKey: string, queryId: string, participant: string): Result<RunView> {
+  start(studyKey: string, queryId: string, participant: string, limits: { timeLimitSec?: number | undefined; timeWarningSec?: number | undefined } = {}): Result<RunView> {
     const log = this.log();
     if (!log.ok) return log;
     const study = loadSlackStudy(this.s.library, studyKey);
@@ -63,9 +81,11 @@ export class SlackRuns {
       category: query.value.category,
       participant,
       workspaceId: target.value.workspaceId,
-      timeLimitMinutes: query.value.timeLimitMinutes ?? DEFAULT_TIME_LIMIT_MINUTES,
+      timeLimitMinutes: limits.timeLimitSec !== undefined ? limits.timeLimitSec / 60 : (query.value.timeLimitMinutes ?? DEFAULT_TIME_LIMIT_MINUTES),
+      ...(limits.timeWarningSec !== undefined ? { timeWarningSec: limits.timeWarningSec } : {}),
     };
     this.append(session.id, RUN_STARTED, started);
+    this.carriedOn.add(session.id);
     return this.view(session.id);
   }
 
@@ -79,7 +99,7 @@ export class SlackRuns {
   }
 
   view(runId: string): Result<RunView> {
-    const state = this.state(runId);
+    const state = this.live(runId);
     if (!state.ok) return state;
     const text = this.queryText(state.value);
     return ok(runView(state.value, text, this.nowUs()));
@@ -104,19 +124,20 @@ export class SlackRuns {
   }
 
   submit(runId: string, answer: string): Result<RunView> {
-    const state = this.state(runId);
+    const state = this.live(runId);
     if (!state.ok) return state;
     const status = runStatus(state.value, this.nowUs());
     if (status === 'submitted') return fail('conflict', 'This query is already answered.');
     if (status === 'paused') return fail('conflict', 'The run is paused; resume it before answering.');
     // An answer after the time limit is kept (the person was typing it) and marked late for the researcher.
     this.append(runId, SUBMITTED, { answer, late: status === 'time_up' });
+    this.timers.get(runId)?.clear();
     return this.view(runId);
   }
 
   /** Refuses a call for a run that is not running, or that belongs to another workspace or study. */
   gate(runId: string, scope: CallScope): Result<RunState> {
-    const state = this.state(runId);
+    const state = this.live(runId);
     if (!state.ok) return state;
     const s = state.value.started;
     if ('workspaceId' in scope && scope.workspaceId !== s.workspaceId) {
@@ -139,12 +160,64 @@ export class SlackRuns {
   }
 
   private change(runId: string, refuse: (status: RunView['status']) => string | null, kind: string, payload: unknown): Result<RunView> {
-    const state = this.state(runId);
+    const state = this.live(runId);
     if (!state.ok) return state;
     const why = refuse(runStatus(state.value, this.nowUs()));
     if (why) return fail('conflict', why);
     this.append(runId, kind, payload);
     return this.view(runId);
+  }
+
+  /**
+   * The run's state for an action on it, after what time asks for: a run first carried on in this process gets its
+   * crash or restart gap recorded as a typed crash pause (wall time, not counted), then the limit's warning or end
+   * is recorded when the clock has reached it, and the wake-up for the next one is set.
+   */
+  private live(runId: string): Result<RunState> {
+    let state = this.state(runId);
+    if (!state.ok) return state;
+    if (!this.carriedOn.has(runId)) {
+      this.carriedOn.add(runId);
+      const last = state.value.events.at(-1);
+      const open = !state.value.answer && !state.value.timeUp && state.value.pausedSinceUs === null;
+      if (last && open && Date.parse(last.wallTime) < this.startedAt) {
+        const gap: CrashPause = { since: last.wallTime, gap_ms: Math.max(0, this.wall().getTime() - Date.parse(last.wallTime)) };
+        this.append(runId, CRASH_PAUSE, gap);
+        state = this.state(runId);
+        if (!state.ok) return state;
+      }
+    }
+    const s = state.value;
+    if (s.answer || s.timeUp) return state;
+    const limitMs = timeLimitUs(s) / 1000;
+    const leadMs = warningLeadUs(s) / 1000;
+    const activeMs = () => elapsedUs(s, this.nowUs()) / 1000;
+    let check = checkLimit(activeMs(), limitMs, leadMs, s.timeWarning !== null);
+    if (check === 'warn') {
+      this.append(runId, TIME_WARNING, { remaining_ms: Math.max(0, Math.round(limitMs - activeMs())) });
+      check = checkLimit(activeMs(), limitMs, leadMs, true);
+    }
+    if (check === 'time_up') this.append(runId, TIME_UP, { limit_ms: Math.round(limitMs), ended: 'time_limit' });
+    const now = this.state(runId);
+    if (!now.ok) return now;
+    const running = runStatus(now.value, this.nowUs()) === 'running';
+    const timer = this.timers.get(runId) ?? new LimitTimer();
+    this.timers.set(runId, timer);
+    const next = running ? msUntilNextCheck(elapsedUs(now.value, this.nowUs()) / 1000, limitMs, leadMs, now.value.timeWarning !== null) : null;
+    timer.set(next, () => {
+      // Enforced with nobody calling; a database closed meanwhile (the app quit) only stops the wake-up.
+      try {
+        this.live(runId);
+      } catch {
+        timer.clear();
+      }
+    });
+    return now;
+  }
+
+  /** Stops the time-limit wake-ups (the app is closing). */
+  close(): void {
+    for (const timer of this.timers.values()) timer.clear();
   }
 
   private append(runId: string, kind: string, payload: unknown): StoredEvent {

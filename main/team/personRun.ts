@@ -6,6 +6,7 @@ import type { PersonRun, RunMessage, RunToolCall } from '../../shared/team/expor
 import type { BenchmarkToolName, TranscriptTiming } from '../../shared/team/export/transcriptSchema.js';
 import { benchmarkToolNames } from '../../shared/team/export/transcriptSchema.js';
 import { engineEvents } from './teamLog.js';
+import { teamActiveTime } from './teamClock.js';
 
 /**
  * A finished run as the transcript export needs it, derived from the log (never from UI state). The
@@ -79,31 +80,26 @@ function toolCallsOf(events: readonly SessionEvent[]): RunToolCall[] {
 
 const isBenchmarkTool = (name: string): name is BenchmarkToolName => (benchmarkToolNames as readonly string[]).includes(name);
 
+/**
+ * The transcript's timing, from the same clock the participant saw: pauses (typed, with their reason) and crash
+ * or restart gaps (reason `crash`) are listed and left out of `active_ms`, and so are they in each round's length.
+ */
 function timingOf(stored: readonly StoredEvent[]): TranscriptTiming {
   const first = stored[0]!;
-  const last = stored.find((e) => e.kind === 'ended') ?? stored.at(-1)!;
-  const pauses: TranscriptTiming['pauses'] = [];
-  let pausedUs = 0;
-  let pausedAt: StoredEvent | null = null;
-  const roundStarts: StoredEvent[] = [];
-  for (const e of stored) {
-    if (e.kind === 'round_started') roundStarts.push(e);
-    if (e.kind === 'paused') {
-      pausedAt = e;
-      pauses.push({ at: e.wallTime, resumed_at: null, reason: String((e.payload as { reason: string }).reason) });
-    }
-    if (e.kind === 'resumed' && pausedAt) {
-      pausedUs += e.monoUs - pausedAt.monoUs;
-      pauses[pauses.length - 1]!.resumed_at = e.wallTime;
-      pausedAt = null;
-    }
-  }
-  const roundMs = roundStarts.map((r, i) => Math.max(0, Math.round(((roundStarts[i + 1] ?? last).monoUs - r.monoUs) / 1000)));
+  const endEvent = stored.find((e) => e.kind === 'ended');
+  const last = endEvent ?? stored.at(-1)!;
+  const total = teamActiveTime(stored);
+  // Active time at each round's start, so a round's length excludes the pauses inside it.
+  const roundStarts: number[] = [];
+  stored.forEach((e, i) => {
+    if (e.kind === 'round_started') roundStarts.push(teamActiveTime(stored.slice(0, i + 1)).activeMs);
+  });
+  const roundMs = roundStarts.map((at, i) => Math.max(0, (roundStarts[i + 1] ?? total.activeMs) - at));
   return {
     started_at: first.wallTime,
     ended_at: last.wallTime,
-    active_ms: Math.max(0, Math.round((last.monoUs - first.monoUs - pausedUs) / 1000)),
-    pauses,
+    active_ms: total.activeMs,
+    pauses: total.pauses.map((p) => ({ at: p.at, resumed_at: p.resumed_at, reason: p.reason })),
     round_ms: roundMs,
   };
 }

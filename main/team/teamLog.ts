@@ -1,11 +1,12 @@
 import type { StoredEvent } from '../../shared/contract/schemas.js';
 import { sessionEventSchema, type SessionEvent } from '../../shared/team/engine/events.js';
 import { FILE_CONTENT, WORKSPACE_CREATED } from '../workspace/workspaceLog.js';
+import { CRASH_PAUSE } from '../../shared/team/engine/activeTime.js';
 
 export { WORKSPACE_CREATED, workspaceOf, type WorkspaceCreated } from '../workspace/workspaceLog.js';
 
 /** Runner facts kept in the log beside the engine's events, but not folded by the engine. */
-const RUNNER_FACTS: ReadonlySet<string> = new Set([WORKSPACE_CREATED, FILE_CONTENT]);
+const RUNNER_FACTS: ReadonlySet<string> = new Set([WORKSPACE_CREATED, FILE_CONTENT, CRASH_PAUSE]);
 
 export const isEngineKind = (kind: string): boolean => !RUNNER_FACTS.has(kind);
 

@@ -22,6 +22,8 @@ import { editHead, errorHead } from '../workspace/resultHeads.js';
 import { rebuildWorkspace } from '../workspace/rebuildWorkspace.js';
 import type { PyodideTestRunner } from '../pyodide/testRunner.js';
 import { engineEvents, isEngineKind } from './teamLog.js';
+import { LimitTimer, limitCheck, limitOf, teamActiveTime } from './teamClock.js';
+import { CRASH_PAUSE, type ActiveTime, type CrashPause } from '../../shared/team/engine/activeTime.js';
 
 export interface TeamSessionDeps {
   id: string;
@@ -34,6 +36,8 @@ export interface TeamSessionDeps {
   labeller: Labeller;
   workspace: { space: SessionWorkspace; tools: WorkspaceTools; journal: WorkspaceJournal } | null;
   python: PyodideTestRunner;
+  /** Monotonic microseconds, the clock the log stamps events with (injected by tests). */
+  monoUs: () => number;
 }
 
 export interface ToolOutcome {
@@ -52,13 +56,40 @@ export class TeamSession {
   private state: SessionState;
   private endedAt: string | null;
   private queue: Promise<unknown> = Promise.resolve();
+  /** The session's log as committed so far: the clock is computed from it. */
+  private readonly stored: StoredEvent[];
+  private readonly limitTimer = new LimitTimer();
 
   constructor(
     private readonly d: TeamSessionDeps,
     stored: readonly StoredEvent[],
   ) {
+    this.stored = [...stored];
     this.state = foldSession(engineEvents(stored));
     this.endedAt = stored.find((e) => e.kind === 'ended')?.wallTime ?? null;
+  }
+
+  /**
+   * Called when the session is rebuilt from its log in a new process: the time since its last event (a crash or a
+   * host restart) is recorded as a typed crash pause, measured by wall time, and is not active time.
+   */
+  recordRestart(nowWall: Date, processStartedAt: Date): void {
+    const last = this.stored.at(-1);
+    if (!last || this.state.ended || this.state.paused !== null) return;
+    // An event written since this process started was not interrupted by a restart.
+    if (Date.parse(last.wallTime) >= processStartedAt.getTime()) return;
+    const gap: CrashPause = { since: last.wallTime, gap_ms: Math.max(0, nowWall.getTime() - Date.parse(last.wallTime)) };
+    this.absorb([this.d.log.append(this.d.id, CRASH_PAUSE, gap)]);
+  }
+
+  /** Stops the time-limit wake-up (the app is closing). */
+  dispose(): void {
+    this.limitTimer.clear();
+  }
+
+  /** Active time so far: pauses, crash gaps and the time after the end are not counted. */
+  activeTime(): ActiveTime {
+    return teamActiveTime(this.stored, this.d.monoUs());
   }
 
   get ended(): boolean {
@@ -66,7 +97,15 @@ export class TeamSession {
   }
 
   view(): TeamView {
-    return participantView(this.d.resolved, this.state, { sessionId: this.d.id, studyKey: this.d.studyKey, startedAt: this.d.startedAt, endedAt: this.endedAt });
+    const time = this.activeTime();
+    const { limitMs, leadMs } = limitOf(this.state);
+    return participantView(this.d.resolved, this.state, {
+      sessionId: this.d.id,
+      studyKey: this.d.studyKey,
+      startedAt: this.d.startedAt,
+      endedAt: this.endedAt,
+      clock: { activeMs: time.activeMs, running: time.running, limitMs, warnAtMs: limitMs === null ? null : limitMs - leadMs },
+    });
   }
 
   /**
@@ -90,6 +129,7 @@ export class TeamSession {
   /** Starts a fresh session, or carries on a resumed one from wherever the log stopped. */
   settleNow(): Promise<Result<TeamView>> {
     return this.serial(async () => {
+      await this.checkTime();
       await this.settle();
       return ok(this.view());
     });
@@ -97,7 +137,7 @@ export class TeamSession {
 
   send(text: string, to: string): Promise<Result<TeamView>> {
     return this.serial(async () => {
-      const refused = this.refuseUnlessTurn();
+      const refused = (await this.refuseUnlessLive()) ?? this.refuseUnlessTurn();
       if (refused) return refused;
       if (!this.view().channels.includes(to)) return fail('bad_request', `"${to}" is not a channel or teammate of this task.`);
       this.persist({ type: 'participant_message', text, to });
@@ -108,9 +148,10 @@ export class TeamSession {
 
   tool(name: Exclude<WorkspaceToolName, 'submit'>, input: Record<string, unknown>): Promise<Result<{ outcome: ToolOutcome; view: TeamView }>> {
     return this.serial(async () => {
+      const refused = await this.refuseUnlessLive();
+      if (refused) return refused;
       const ws = this.d.workspace;
       if (!ws || !this.d.resolved.workspace.tools.includes(name)) return fail('bad_request', `This task has no ${name} tool.`);
-      if (this.state.ended) return fail('conflict', 'The run has ended; the workspace is read-only now.');
       if (name === 'edit_file') return ok({ ...this.participantEdit(input), view: this.view() });
       const call = await callWorkspaceTool(ws.tools, name, input);
       this.persist({ type: 'tool_call', name, input: call.input, result_head: call.result_head });
@@ -145,7 +186,8 @@ export class TeamSession {
 
   acceptDeal(): Promise<Result<TeamView>> {
     return this.serial(async () => {
-      if (this.state.ended) return fail('conflict', 'The run has ended.');
+      const refused = await this.refuseUnlessLive();
+      if (refused) return refused;
       if (this.state.deal.proposals.length === 0) return fail('conflict', 'There is no proposed deal to accept yet.');
       this.persist({ type: 'deal_accepted', seat: evaluatedSeat(this.d.resolved).name });
       await this.settle();
@@ -155,7 +197,9 @@ export class TeamSession {
 
   submit(answer: unknown): Promise<Result<TeamView>> {
     return this.serial(async () => {
-      if (this.state.ended || this.state.submitted) return fail('conflict', 'This run was already submitted.');
+      if (this.state.submitted) return fail('conflict', 'This run was already submitted.');
+      const refused = await this.refuseUnlessLive();
+      if (refused) return refused;
       const message = typeof answer === 'string' ? answer : answer === undefined ? undefined : JSON.stringify(answer);
       const head = this.d.workspace ? this.d.workspace.tools.submit(message === undefined ? {} : { message }).result_head : 'submitted';
       this.persist({ type: 'tool_call', name: 'submit', input: message === undefined ? {} : { message }, result_head: head });
@@ -167,9 +211,11 @@ export class TeamSession {
 
   pause(reason: string): Promise<Result<TeamView>> {
     return this.serial(async () => {
-      if (this.state.ended) return fail('conflict', 'The run has ended.');
+      await this.checkTime();
+      if (this.state.ended) return fail('conflict', endedMessage(this.state));
       if (this.state.paused !== null) return fail('conflict', 'The session is already paused.');
       this.persist({ type: 'paused', reason });
+      this.limitTimer.clear();
       return ok(this.view());
     });
   }
@@ -178,14 +224,40 @@ export class TeamSession {
     return this.serial(async () => {
       if (this.state.paused === null) return fail('conflict', 'The session is not paused.');
       this.persist({ type: 'resumed', reason });
+      await this.checkTime();
       await this.settle();
       return ok(this.view());
     });
   }
 
+  /**
+   * Every participant action first enforces the time limit, then is refused once the run has ended or while it is
+   * paused (the clock is stopped, so nothing may happen on it).
+   */
+  private async refuseUnlessLive(): Promise<Result<never> | null> {
+    await this.checkTime();
+    if (this.state.ended) return fail('conflict', endedMessage(this.state));
+    if (this.state.paused !== null) return fail('conflict', 'The session is paused; resume it to carry on.');
+    return null;
+  }
+
+  /** Gives the warning or ends the run when the active time has reached them, then sets the next wake-up. */
+  private async checkTime(): Promise<void> {
+    let { check, nextInMs } = limitCheck(this.state, this.activeTime());
+    if (check === 'warn') {
+      const { limitMs } = limitOf(this.state);
+      this.persist({ type: 'time_warning', remaining_ms: Math.max(0, limitMs! - this.activeTime().activeMs) });
+      ({ check, nextInMs } = limitCheck(this.state, this.activeTime()));
+    }
+    if (check === 'time_up') {
+      this.persist({ type: 'time_up', limit_ms: limitOf(this.state).limitMs! });
+      await this.settle();
+      nextInMs = null;
+    }
+    this.limitTimer.set(nextInMs, () => void this.serial(() => this.checkTime()).catch(() => undefined));
+  }
+
   private refuseUnlessTurn(): Result<never> | null {
-    if (this.state.ended) return fail('conflict', 'The run has ended.');
-    if (this.state.paused !== null) return fail('conflict', 'The session is paused.');
     if (this.state.phase !== 'participant_turn') return fail('conflict', 'Your teammates have not finished their turn yet.');
     return null;
   }
@@ -204,6 +276,7 @@ export class TeamSession {
   /** Folds events already committed (engine events only) and tells the UI about each. */
   private absorb(stored: readonly StoredEvent[]): void {
     for (const e of stored) {
+      this.stored.push(e);
       if (isEngineKind(e.kind)) {
         const event = sessionEventSchema.parse(e.payload);
         this.state = applyEvent(this.state, event);
@@ -282,6 +355,10 @@ export class TeamSession {
       ...(this.d.resolved.workspace.hidden_tests.length > 0 ? { hiddenTests } : {}),
     });
   }
+}
+
+function endedMessage(state: SessionState): string {
+  return state.ended === 'time_limit' ? 'The time for this task is up; the run has ended.' : 'The run has ended.';
 }
 
 function describeTool(name: WorkspaceToolName, result: Result<unknown>, head: string): ToolOutcome {

@@ -17,6 +17,7 @@ import type { LoadedTask } from './pack/loadTask.js';
 import { TeamSession } from './teamSession.js';
 import { engineEvents, WORKSPACE_CREATED, workspaceOf, type WorkspaceCreated } from './teamLog.js';
 import type { EventLog } from '../db/eventLog.js';
+import { monotonicMicros } from '../db/monotonic.js';
 import { visibleTests } from './testFiles.js';
 
 export interface StartTeam {
@@ -25,6 +26,10 @@ export interface StartTeam {
   participant: string;
   version: TaskVersion;
   seed: number;
+  /** Active time after which the run ends with `time_limit` (a plan cell's `timeLimitSec`). */
+  timeLimitSec?: number | undefined;
+  /** How long before the limit to warn (a plan cell's `timeWarningSec`); default 2 minutes or 10%. */
+  timeWarningSec?: number | undefined;
 }
 
 /** Open team sessions by id; a session not in memory (after a restart) is rebuilt from its log. */
@@ -35,7 +40,14 @@ export class TeamSessions {
   constructor(
     private readonly s: AppServices,
     private readonly labeller: Labeller = createRulesLabeller(),
-  ) {}
+    /** Must be the clock the event log stamps events with. */
+    private readonly clock: { monoUs: () => number; wall: () => Date } = { monoUs: monotonicMicros, wall: () => new Date() },
+  ) {
+    this.startedAt = clock.wall();
+  }
+
+  /** When this instance (the app's process) started: a session whose last event is older was interrupted. */
+  private readonly startedAt: Date;
 
   async start(a: StartTeam): Promise<Result<TeamView>> {
     const log = this.s.database.eventLog;
@@ -53,7 +65,18 @@ export class TeamSessions {
       files[clean.value] = f.text ?? '';
     }
     const session = log.createSession({ studyKey: a.studyKey, taskId: a.taskId, participant: a.participant, meta: { kind: 'team', version: a.version, seed: a.seed } });
-    const started = { kind: 'session_started', payload: { type: 'session_started', task_id: a.taskId, version: a.version, seed: a.seed, participant: a.participant } };
+    const started = {
+      kind: 'session_started',
+      payload: {
+        type: 'session_started',
+        task_id: a.taskId,
+        version: a.version,
+        seed: a.seed,
+        participant: a.participant,
+        ...(a.timeLimitSec !== undefined ? { time_limit_sec: a.timeLimitSec } : {}),
+        ...(a.timeWarningSec !== undefined ? { time_warning_sec: a.timeWarningSec } : {}),
+      },
+    };
     let space: SessionWorkspace | null = null;
     if (Object.keys(files).length > 0) {
       // The starting files go into the log first (with the start, in one transaction): the folder is derived from it.
@@ -101,7 +124,10 @@ export class TeamSessions {
       ({ space, files } = reopened.value);
     }
     const submitted = stored.some((e) => e.kind === 'submitted');
-    return ok(this.build(sessionId, summary.studyKey, summary.createdAt, found.value, started.version, space, submitted, files));
+    const team = this.build(sessionId, summary.studyKey, summary.createdAt, found.value, started.version, space, submitted, files);
+    // Not open in this process: the app or host was restarted (or killed) since the session's last event.
+    team.recordRestart(this.clock.wall(), this.startedAt);
+    return ok(team);
   }
 
   async resume(sessionId: string): Promise<Result<TeamSession>> {
@@ -113,6 +139,7 @@ export class TeamSessions {
   }
 
   async close(): Promise<void> {
+    for (const team of this.open.values()) team.dispose();
     await this.python?.dispose();
   }
 
@@ -142,6 +169,7 @@ export class TeamSessions {
         labeller: this.labeller,
         workspace: space ? { space, tools: new WorkspaceTools(space, runTests, submitted), journal: new WorkspaceJournal(log, id, space, files) } : null,
         python,
+        monoUs: this.clock.monoUs,
       },
       stored,
     );

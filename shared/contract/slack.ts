@@ -212,6 +212,12 @@ export const runViewSchema = z.object({
   actionCount: z.number().int(),
   answer: z.object({ text: z.string(), at: z.string(), late: z.boolean() }).nullable(),
   grading: z.enum(['not_submitted', 'awaiting_grader', 'graded', 'judge_error']),
+  /** Elapsed time at which the warning before the limit is given (main records it; the run bar shows it). */
+  warnAtMs: z.number().optional(),
+  /** Set once the warning was given: the time that was left then. */
+  timeWarning: z.object({ remainingMs: z.number() }).nullable().optional(),
+  /** `time_limit` once the limit ended the run (an answer typed after it is still kept, marked late). */
+  ended: z.enum(['submitted', 'time_limit']).nullable().optional(),
 });
 export type RunView = z.infer<typeof runViewSchema>;
 
@@ -359,7 +365,19 @@ export const slackMethods = {
   /** Query picker: id, category, text and time limit only. */
   slackListQueries: method(z.object({ studyKey }).strict(), z.array(querySummarySchema)),
   /** Start (or reopen: one run per study, query and participant) a query; the clock starts now. Open its workspace first. */
-  slackStartRun: method(z.object({ studyKey, queryId: z.string().min(1), participant: participantSchema }).strict(), runViewSchema),
+  slackStartRun: method(
+    z
+      .object({
+        studyKey,
+        queryId: z.string().min(1),
+        participant: participantSchema,
+        /** Overrides the query's time limit (until runs start from a plan cell, which carries its own). */
+        timeLimitSec: z.number().int().positive().max(86_400).optional(),
+        timeWarningSec: z.number().int().positive().max(86_400).optional(),
+      })
+      .strict(),
+    runViewSchema,
+  ),
   /** The run screen's state after a reload, and its clock. */
   slackRunView: method(z.object(run).strict(), runViewSchema),
   /** The Pause button (typed reason); the clock stops. */

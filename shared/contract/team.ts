@@ -26,6 +26,9 @@ export const teamMethods = {
         participant: participantSchema,
         version: z.enum(taskVersions),
         seed: z.number().int().min(0),
+        /** Active time after which the run ends (until runs start from a plan cell, which carries its own). */
+        timeLimitSec: z.number().int().positive().max(86_400).optional(),
+        timeWarningSec: z.number().int().positive().max(86_400).optional(),
       })
       .strict(),
     teamViewSchema,

@@ -11,6 +11,8 @@ export interface ViewContext {
   studyKey: string;
   startedAt: string;
   endedAt: string | null;
+  /** The participant's clock, from the log (see engine/activeTime.ts). */
+  clock?: TeamView['clock'];
 }
 
 /** The participant's view of a session: only what someone in the evaluated seat could see. */
@@ -44,6 +46,8 @@ export function participantView(task: ResolvedTask, state: SessionState, ctx: Vi
     participant: started.participant,
     startedAt: ctx.startedAt,
     endedAt: ctx.endedAt,
+    clock: ctx.clock ?? { activeMs: 0, running: false, limitMs: null, warnAtMs: null },
+    timeWarning: state.timeWarning,
     instructions: task.instructions,
     you: { name: you.name, role: you.role, facts: you.facts.map((f) => f.text) },
     teammates: teammates.map((s) => ({ name: s.name, role: s.role, system: s.kind === 'environment' })),

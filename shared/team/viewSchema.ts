@@ -18,6 +18,19 @@ export const teamViewSchema = z.object({
   startedAt: z.string(),
   /** When the run ended (ISO time), so a reopened run shows its real length. */
   endedAt: z.string().nullable(),
+  /**
+   * Active time as of this response: pauses, crash gaps and the time after the end are not counted. The screen
+   * ticks it on only while `running`; at `warnAtMs` / `limitMs` it asks main again (main enforces the limit).
+   */
+  clock: z.object({
+    activeMs: z.number().int().min(0),
+    running: z.boolean(),
+    limitMs: z.number().int().positive().nullable(),
+    warnAtMs: z.number().int().min(0).nullable(),
+  })
+    .optional(),
+  /** Set once the time-limit warning was given: the time that was left then. */
+  timeWarning: z.object({ remainingMs: z.number().int().min(0) }).nullable().optional(),
   instructions: z.string(),
   you: z.object({ name: z.string(), role: z.string(), facts: z.array(z.string()) }),
   teammates: z.array(z.object({ name: z.string(), role: z.string(), system: z.boolean() })),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { giveWayKinds, packagesSchema, taskVersions } from '../pack/schema.js';
 
 /** How a run ended. */
-export const endHows = ['submitted', 'max_rounds', 'walked_away', 'deal_accepted', 'script_ended', 'abandoned'] as const;
+export const endHows = ['submitted', 'max_rounds', 'walked_away', 'deal_accepted', 'script_ended', 'abandoned', 'time_limit'] as const;
 export type EndHow = (typeof endHows)[number];
 
 const seat = z.string().min(1);
@@ -31,6 +31,10 @@ export const sessionEventSchema = z.discriminatedUnion('type', [
     version: z.enum(taskVersions),
     seed: z.number().int().min(0),
     participant: z.string().min(1),
+    /** Active time (pauses and crashes excluded) after which the run ends with `time_limit`. */
+    time_limit_sec: z.number().int().positive().optional(),
+    /** How long before the limit the participant is warned (default: 2 minutes or 10%, whichever is less). */
+    time_warning_sec: z.number().int().positive().optional(),
   }),
   z.object({ type: z.literal('round_started'), round: z.number().int().min(1) }),
   z.object({
@@ -84,6 +88,10 @@ export const sessionEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('walked_away'), seat }),
   z.object({ type: z.literal('paused'), reason: z.string().min(1) }),
   z.object({ type: z.literal('resumed'), reason: z.string().min(1) }),
+  /** The participant was warned that the time limit is near. */
+  z.object({ type: z.literal('time_warning'), remaining_ms: z.number().int().min(0) }),
+  /** The time limit was reached: the run ends (checker, then `ended: time_limit`). */
+  z.object({ type: z.literal('time_up'), limit_ms: z.number().int().positive() }),
   z.object({ type: z.literal('submitted'), answer: z.unknown().optional() }),
   z.object({
     type: z.literal('checked'),

@@ -50,6 +50,8 @@ export interface SessionState {
   submitted: { answer: unknown } | null;
   score: EventOf<'checked'>['score'] | null;
   paused: string | null;
+  /** The time-limit warning given, with the time that was left then. */
+  timeWarning: { remainingMs: number } | null;
   /** Set by whatever ends the run (submit, a deal, a walk-away, the script); the engine then ends it. */
   endRequested: EndHow | null;
   ended: EndHow | null;
@@ -75,6 +77,7 @@ export function initialState(): SessionState {
     submitted: null,
     score: null,
     paused: null,
+    timeWarning: null,
     endRequested: null,
     ended: null,
     eventCount: 0,
@@ -159,6 +162,12 @@ export function applyEvent(state: SessionState, event: SessionEvent): SessionSta
       return s;
     case 'resumed':
       s.paused = null;
+      return s;
+    case 'time_warning':
+      s.timeWarning = { remainingMs: event.remaining_ms };
+      return s;
+    case 'time_up':
+      s.endRequested = s.endRequested ?? 'time_limit';
       return s;
     case 'submitted':
       s.submitted = { answer: event.answer };

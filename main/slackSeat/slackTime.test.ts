@@ -1,0 +1,114 @@
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunView } from '../../shared/contract/slack.js';
+import type { Result } from '../../shared/result.js';
+import type { AppServices } from '../app/appServices.js';
+import type { DatabaseHolder } from '../app/databaseHolder.js';
+import { EventLog } from '../db/eventLog.js';
+import { monotonicMicros } from '../db/monotonic.js';
+import { openDatabase, type Db } from '../db/open.js';
+import { createTestApp } from '../testing/testApp.js';
+import { makeTempDir } from '../testing/tempDir.js';
+import { RUN_STARTED, type RunStarted } from './runLog.js';
+import { SlackRuns } from './runs.js';
+import { SlackWorkspaces } from './workspaces.js';
+
+// A Slack query run's clock: stopped while paused, not counting a crash or restart, and a time limit that main
+// records (warning, then the end). Real SQLite; the log and the runs read one clock that a test moves forward.
+let tmp: ReturnType<typeof makeTempDir>;
+let app: ReturnType<typeof createTestApp>;
+let db: Db;
+let services: AppServices;
+let runs: SlackRuns;
+let offsetUs = 0;
+const mono = () => monotonicMicros() + offsetUs;
+const wall = () => new Date(Date.now() + offsetUs / 1000);
+const later = (ms: number) => (offsetUs += ms * 1000);
+const newRuns = () => new SlackRuns(services, new SlackWorkspaces(tmp.dir, app.bus), mono, wall);
+
+beforeEach(() => {
+  tmp = makeTempDir();
+  app = createTestApp(tmp.dir);
+  offsetUs = 0;
+  db = openDatabase(path.join(tmp.dir, 'clocked.db'));
+  services = { ...app, database: { eventLog: new EventLog(db, { wall, monoUs: mono }) } as unknown as DatabaseHolder };
+  runs = newRuns();
+});
+afterEach(() => {
+  runs.close();
+  db.close();
+  app.close();
+  tmp.cleanup();
+});
+
+const value = <T>(r: Result<T>): T => {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+const kinds = (id: string) => services.database.eventLog!.replay(id).map((e) => e.kind);
+
+/** A run as the study's run starter makes it: a session and its start event. */
+function startRun(timeLimitMinutes: number): string {
+  const log = services.database.eventLog!;
+  const session = log.createSession({ studyKey: 'built-in:slack-demo', taskId: 'q', participant: 'P01', meta: { kind: 'slack' } });
+  const started: RunStarted = { studyKey: 'built-in:slack-demo', queryId: 'q', category: 'AS', participant: 'P01', workspaceId: 'slack-demo', timeLimitMinutes };
+  log.append(session.id, RUN_STARTED, started);
+  return session.id;
+}
+
+describe('the Slack run clock', () => {
+  it('stops while paused and refuses browse calls and the answer until resumed', () => {
+    const id = startRun(20);
+    later(60_000);
+    const paused = value(runs.pause(id, 'phone call'));
+    expect(paused.elapsedMs).toBeGreaterThanOrEqual(60_000);
+    later(600_000);
+    const still = value(runs.view(id));
+    expect(still.elapsedMs).toBe(paused.elapsedMs);
+    expect(runs.gate(id, { workspaceId: 'slack-demo' })).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringMatching(/paused/) } });
+    expect(runs.submit(id, 'CP-2024-0815')).toMatchObject({ ok: false, error: { message: expect.stringMatching(/paused/) } });
+    value(runs.resume(id, 'back'));
+    expect(runs.gate(id, { workspaceId: 'slack-demo' }).ok).toBe(true);
+  });
+
+  it('records a crash or restart as a typed crash pause, measured by wall time, not counted', () => {
+    const id = startRun(20);
+    later(30_000);
+    const before = value(runs.view(id)).elapsedMs;
+    later(3_600_000); // the host is down for an hour
+    runs.close();
+    runs = newRuns();
+    const after = value(runs.view(id));
+    // The gap runs from the last recorded event (the start here) to the restart: none of it is counted.
+    expect(before).toBeGreaterThanOrEqual(30_000);
+    expect(after.elapsedMs).toBeLessThan(1000);
+    expect(after.status).toBe('running');
+    expect(after.pauses).toEqual([expect.objectContaining({ reason: 'crash' })]);
+    expect(kinds(id).filter((k) => k === 'crash_pause')).toHaveLength(1);
+    value(runs.view(id)); // once per restart, not per call
+    expect(kinds(id).filter((k) => k === 'crash_pause')).toHaveLength(1);
+  });
+
+  it('warns before the limit, then ends the run with time_limit on the next call', () => {
+    const id = startRun(10);
+    later(9 * 60_000 + 5_000);
+    const warned = value(runs.view(id));
+    expect(warned.warnAtMs).toBe(9 * 60_000);
+    expect(warned.timeWarning?.remainingMs).toBeLessThanOrEqual(55_000);
+    expect(kinds(id)).toContain('time_warning');
+    later(60_000);
+    expect(runs.gate(id, { workspaceId: 'slack-demo' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/time .* is up/) } });
+    const ended: RunView = value(runs.view(id));
+    expect(ended).toMatchObject({ status: 'time_up', ended: 'time_limit', elapsedMs: 10 * 60_000 });
+    expect(kinds(id).filter((k) => k === 'time_up')).toHaveLength(1);
+    // The answer the person was typing is kept, marked late.
+    expect(value(runs.submit(id, 'CP-2024-0815')).answer).toMatchObject({ late: true });
+  });
+
+  it('ends a run by its timer with nobody calling', async () => {
+    const id = startRun(1 / 60); // one second
+    value(runs.view(id));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(kinds(id)).toEqual(expect.arrayContaining(['time_warning', 'time_up']));
+  });
+});

@@ -1,0 +1,57 @@
+import type { StoredEvent } from '../../shared/contract/schemas.js';
+import { activeTime, checkLimit, msUntilNextCheck, warningLeadMs, type ActiveTime, type ClockRules, type TimeCheck } from '../../shared/team/engine/activeTime.js';
+import type { SessionState } from '../../shared/team/engine/state.js';
+
+// The team seat's clock, from the session's log: see shared/team/engine/activeTime.ts for what counts.
+
+const typed = (e: StoredEvent, type: string): boolean => e.kind === type && (e.payload as { type?: unknown } | null)?.type === type;
+
+/** Only the team's own pause events count (a raw note an old recordNote wrote is not a pause). */
+export const teamClockRules: ClockRules<StoredEvent> = {
+  isPause: (e) => (typed(e, 'paused') ? String((e.payload as { reason: string }).reason) : null),
+  isResume: (e) => typed(e, 'resumed'),
+  isEnd: (e) => typed(e, 'ended'),
+};
+
+/** Active time of a team session (pauses, crash gaps and the time after its end left out); exports use it too. */
+export function teamActiveTime(stored: readonly StoredEvent[], nowUs?: number): ActiveTime {
+  return activeTime(stored, teamClockRules, nowUs);
+}
+
+export interface TeamLimit {
+  limitMs: number | null;
+  leadMs: number;
+}
+
+export function limitOf(state: SessionState): TeamLimit {
+  const sec = state.started?.time_limit_sec;
+  if (sec === undefined) return { limitMs: null, leadMs: 0 };
+  const limitMs = sec * 1000;
+  return { limitMs, leadMs: warningLeadMs(limitMs, state.started?.time_warning_sec) };
+}
+
+/** What the limit asks for now, and in how many active ms to look again. */
+export function limitCheck(state: SessionState, time: ActiveTime): { check: TimeCheck; nextInMs: number | null } {
+  const { limitMs, leadMs } = limitOf(state);
+  if (state.ended || !time.running) return { check: state.ended ? 'none' : checkLimit(time.activeMs, limitMs, leadMs, state.timeWarning !== null), nextInMs: null };
+  const warned = state.timeWarning !== null;
+  return { check: checkLimit(time.activeMs, limitMs, leadMs, warned), nextInMs: msUntilNextCheck(time.activeMs, limitMs, leadMs, warned) };
+}
+
+/** One pending wake-up per session, for the limit to be enforced even when nobody calls. */
+export class LimitTimer {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  set(ms: number | null, fire: () => void): void {
+    this.clear();
+    if (ms === null) return;
+    // A few ms late rather than early: the check re-reads the clock and must find the threshold crossed.
+    this.timer = setTimeout(fire, Math.min(ms + 5, 2 ** 31 - 1));
+    this.timer.unref?.();
+  }
+
+  clear(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

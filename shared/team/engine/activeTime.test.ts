@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { activeTime, checkLimit, CRASH_PAUSE, msUntilNextCheck, warningLeadMs, type TimedEvent } from './activeTime.js';
+
+type E = TimedEvent & { reason?: string };
+const at = (s: number) => new Date(Date.UTC(2026, 11, 1, 10, 0, s)).toISOString();
+const ev = (kind: string, sec: number, monoSec = sec, reason?: string): E => ({ kind, monoUs: monoSec * 1_000_000, wallTime: at(sec), ...(reason ? { reason } : {}) });
+const rules = {
+  isPause: (e: E) => (e.kind === 'paused' ? (e.reason ?? 'pause') : null),
+  isResume: (e: E) => e.kind === 'resumed',
+  isEnd: (e: E) => e.kind === 'ended',
+};
+
+describe('activeTime', () => {
+  it('stops the clock while paused, also for the time since the last event', () => {
+    const events = [ev('start', 0), ev('msg', 10), ev('paused', 20, 20, 'question'), ev('resumed', 50), ev('msg', 55)];
+    expect(activeTime(events, rules, 60_000_000)).toEqual({
+      activeMs: 30_000,
+      running: true,
+      pauses: [{ at: at(20), resumed_at: at(50), reason: 'question', type: 'pause' }],
+    });
+    const paused = [...events, ev('paused', 60, 60, 'break')];
+    expect(activeTime(paused, rules, 600_000_000)).toMatchObject({ activeMs: 30_000, running: false });
+  });
+
+  it('leaves a crash gap out whole, even when the monotonic clock restarted (a reboot)', () => {
+    // Last event at 30 s; the machine reboots; the app resumes at wall 300 s with the monotonic clock at 5 s.
+    const events = [ev('start', 0), ev('msg', 30), ev(CRASH_PAUSE, 300, 5), ev('msg', 320, 25)];
+    const t = activeTime(events, rules, 30_000_000);
+    expect(t.activeMs).toBe(30_000 + 20_000 + 5_000);
+    expect(t.pauses).toEqual([{ at: at(30), resumed_at: at(300), reason: 'crash', type: 'crash' }]);
+  });
+
+  it('stops at the end of the run', () => {
+    expect(activeTime([ev('start', 0), ev('ended', 40)], rules, 900_000_000)).toEqual({ activeMs: 40_000, running: false, pauses: [] });
+  });
+});
+
+describe('time limits', () => {
+  it('warns 2 minutes or 10% before, or as the protocol says, then ends', () => {
+    expect(warningLeadMs(600_000)).toBe(60_000);
+    expect(warningLeadMs(3_600_000)).toBe(120_000);
+    expect(warningLeadMs(600_000, 30)).toBe(30_000);
+    expect(checkLimit(500_000, 600_000, 60_000, false)).toBe('none');
+    expect(checkLimit(540_000, 600_000, 60_000, false)).toBe('warn');
+    expect(checkLimit(540_000, 600_000, 60_000, true)).toBe('none');
+    expect(checkLimit(600_000, 600_000, 60_000, true)).toBe('time_up');
+    expect(checkLimit(9e9, null, 0, false)).toBe('none');
+    expect(msUntilNextCheck(500_000, 600_000, 60_000, false)).toBe(40_000);
+    expect(msUntilNextCheck(550_000, 600_000, 60_000, true)).toBe(50_000);
+  });
+});

@@ -1,0 +1,96 @@
+// Time that means what it says: the participant's clock runs only while the run is live — not while paused, not
+// across a crash or host restart (a typed `crash` pause, measured by wall time), and not after the run ended.
+// Pure, so the team seat, the Slack seat, the views and the exports all count time the same way.
+
+/** Runner fact appended when a session is rebuilt from its log in a new process: the gap is not active time. */
+export const CRASH_PAUSE = 'crash_pause';
+export interface CrashPause {
+  /** Wall time of the last event before the crash or restart. */
+  since: string;
+  /** Wall-clock length of the gap, in ms. */
+  gap_ms: number;
+}
+
+export interface TimedEvent {
+  kind: string;
+  monoUs: number;
+  wallTime: string;
+}
+
+export interface PauseSpan {
+  at: string;
+  resumed_at: string | null;
+  reason: string;
+  /** `pause`: someone pressed Pause (with a reason); `crash`: the app or host was down. */
+  type: 'pause' | 'crash';
+}
+
+export interface ActiveTime {
+  activeMs: number;
+  /** Whether the clock is running now (started, not paused, not ended). */
+  running: boolean;
+  pauses: PauseSpan[];
+}
+
+export interface ClockRules<E extends TimedEvent> {
+  isPause(e: E): string | null;
+  isResume(e: E): boolean;
+  isEnd(e: E): boolean;
+}
+
+/**
+ * Active time of a session: the monotonic time between consecutive events while the clock runs, plus the time
+ * since the last event when `nowUs` is given. Intervals that end in a crash pause are left out whole (monotonic
+ * time may not even be comparable across them: a reboot resets it).
+ */
+export function activeTime<E extends TimedEvent>(events: readonly E[], rules: ClockRules<E>, nowUs?: number): ActiveTime {
+  let activeUs = 0;
+  let paused = false;
+  let ended = false;
+  const pauses: PauseSpan[] = [];
+  let prev: E | undefined;
+  for (const e of events) {
+    if (prev && e.kind === CRASH_PAUSE) {
+      pauses.push({ at: prev.wallTime, resumed_at: e.wallTime, reason: 'crash', type: 'crash' });
+    } else if (prev && !paused && !ended) {
+      activeUs += Math.max(0, e.monoUs - prev.monoUs);
+    }
+    const reason = rules.isPause(e);
+    if (reason !== null && !paused && !ended) {
+      paused = true;
+      pauses.push({ at: e.wallTime, resumed_at: null, reason, type: 'pause' });
+    } else if (rules.isResume(e) && paused) {
+      paused = false;
+      const open = pauses.findLast((p) => p.type === 'pause' && p.resumed_at === null);
+      if (open) open.resumed_at = e.wallTime;
+    }
+    if (rules.isEnd(e)) ended = true;
+    prev = e;
+  }
+  const running = prev !== undefined && !paused && !ended;
+  if (running && nowUs !== undefined) activeUs += Math.max(0, nowUs - prev!.monoUs);
+  return { activeMs: Math.floor(activeUs / 1000), running, pauses };
+}
+
+/** When to warn before a time limit: the protocol's warning, else 2 minutes or 10% of the limit, whichever is less. */
+export function warningLeadMs(limitMs: number, warningSec?: number | null): number {
+  if (warningSec !== undefined && warningSec !== null) return Math.min(limitMs, warningSec * 1000);
+  return Math.min(120_000, Math.round(limitMs / 10));
+}
+
+export type TimeCheck = 'none' | 'warn' | 'time_up';
+
+/** What a time limit asks for now, given the active time and whether the warning was already given. */
+export function checkLimit(activeMs: number, limitMs: number | null, leadMs: number, warned: boolean): TimeCheck {
+  if (limitMs === null) return 'none';
+  if (activeMs >= limitMs) return 'time_up';
+  if (!warned && activeMs >= limitMs - leadMs) return 'warn';
+  return 'none';
+}
+
+/** Active ms until the next thing a limit asks for (the warning, then the end), or null when there is none. */
+export function msUntilNextCheck(activeMs: number, limitMs: number | null, leadMs: number, warned: boolean): number | null {
+  if (limitMs === null) return null;
+  const nextAt = warned ? limitMs : limitMs - leadMs;
+  return Math.max(0, nextAt - activeMs);
+}
