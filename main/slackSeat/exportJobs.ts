@@ -32,6 +32,7 @@ function trialOf(study: SlackStudy, run: RunState, jobName: string, appVersion: 
   const grade = currentGrade(run);
   const query = study.queries.find((q) => q.id === run.started.queryId);
   if (!run.answer || !query || (opts.requireGrade && !grade)) return null;
+  const judgeModel = grade?.model ?? (grade?.graderId ? `grader:${grade.graderId}` : undefined);
   return {
     jobName,
     trialName: trialNameOf(run),
@@ -43,7 +44,7 @@ function trialOf(study: SlackStudy, run: RunState, jobName: string, appVersion: 
     actions: run.actions,
     answer: { text: run.answer.answer, at: run.answer.at },
     outcome: grade?.outcome ?? null,
-    ...((grade?.model ?? (grade?.graderId ? `grader:${grade.graderId}` : undefined)) ? { judgeModel: grade?.model ?? `grader:${grade?.graderId}` } : {}),
+    ...(judgeModel ? { judgeModel } : {}),
     timing: {
       // The workspace was imported before the run, and a person has no setup phase: both are the start instant.
       environmentSetup: { startedAt: run.startedAt, finishedAt: run.startedAt },
