@@ -185,7 +185,7 @@ function Run({ screen, busy, actions, studyKey }: { screen: Extract<OpenScreen, 
       {screen.run.seat === 'team' ? (
         <TeamSeatScreen key={screen.run.runId} sessionId={screen.run.runId} kiosk />
       ) : (
-        <WorkspaceScreen key={screen.run.runId} studyKey={studyKey} runId={screen.run.runId} />
+        <WorkspaceScreen key={screen.run.runId} studyKey={studyKey} runId={screen.run.runId} kiosk />
       )}
     </>
   );

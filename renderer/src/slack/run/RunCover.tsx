@@ -4,7 +4,8 @@ import type { RunView } from '../../../../shared/contract/slack';
  * Covers the workspace when the clock is not running: nothing can be read while paused, and after the answer or
  * the time limit the workspace is closed (main refuses browsing then too).
  */
-export function RunCover({ run, onLeave }: { run: RunView; onLeave(): void }) {
+/** `onLeave` absent: inside a participant's kiosk, where the kiosk's own Next follows the answer. */
+export function RunCover({ run, onLeave }: { run: RunView; onLeave?: (() => void) | undefined }) {
   const pause = run.pauses[run.pauses.length - 1];
   return (
     <div className="sk-cover" role="status">
@@ -31,7 +32,7 @@ export function RunCover({ run, onLeave }: { run: RunView; onLeave(): void }) {
               Recorded at {new Date(run.answer.at).toLocaleTimeString()}
               {run.answer.late ? ' (after the time limit)' : ''}. Thank you.
             </p>
-            <button onClick={onLeave}>Back to the study</button>
+            {onLeave ? <button onClick={onLeave}>Back to the study</button> : null}
           </>
         ) : null}
       </div>

@@ -33,10 +33,12 @@ interface Props {
   studyKey: string | null;
   runId?: string | undefined;
   workspaceId?: string | undefined;
+  /** Inside a participant's kiosk: no way back to the study (the kiosk says what comes next). */
+  kiosk?: boolean;
 }
 
 /** The workspace as Slack users know it: sidebar, conversation, thread pane, search; plus the study's repo and documents. */
-export function WorkspaceScreen({ studyKey, runId, workspaceId }: Props) {
+export function WorkspaceScreen({ studyKey, runId, workspaceId, kiosk = false }: Props) {
   const ws = useWorkspace(studyKey, runId, workspaceId);
   const { error, setError, clearError } = useCall();
   const openStudy = useApp((s) => s.openStudy);
@@ -96,9 +98,11 @@ export function WorkspaceScreen({ studyKey, runId, workspaceId }: Props) {
   if (ws.fatal) {
     return (
       <section className="sk-app-message">
-        <button className="link back" onClick={back}>
-          ← Back
-        </button>
+        {kiosk ? null : (
+          <button className="link back" onClick={back}>
+            ← Back
+          </button>
+        )}
         <p className="banner banner-error" role="alert">
           {ws.fatal}
         </p>
@@ -193,7 +197,7 @@ export function WorkspaceScreen({ studyKey, runId, workspaceId }: Props) {
         {thread ? (
           <ThreadPane browse={browse} {...thread} ctx={ctx} onClose={() => setThread(null)} onError={onError} />
         ) : null}
-        {blocked && run ? <RunCover run={run} onLeave={back} /> : null}
+        {blocked && run ? <RunCover run={run} onLeave={kiosk ? undefined : back} /> : null}
       </div>
       {popover ? <UserPopover browse={browse} userId={popover.userId} anchor={popover.rect} onClose={() => setPopover(null)} /> : null}
     </div>
