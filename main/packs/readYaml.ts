@@ -34,7 +34,14 @@ export function parseYamlText<S extends z.ZodType>(text: string, schema: S, labe
       })),
     };
   }
-  const parsed = schema.safeParse(doc.toJS());
+  let data: unknown;
+  try {
+    data = doc.toJS();
+  } catch (e) {
+    // An alias with no anchor, or aliases multiplying past yaml's limit (a "billion laughs" file), throw here.
+    return { ok: false, problems: [{ file: label, path: '', message: `not valid YAML: ${(e as Error).message}` }] };
+  }
+  const parsed = schema.safeParse(data);
   if (parsed.success) return { ok: true, value: parsed.data };
   return {
     ok: false,

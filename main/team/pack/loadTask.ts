@@ -51,7 +51,14 @@ export function loadTaskFile(file: string, packDir = path.dirname(file)): TaskLo
     return at ? { ...p, line: at.line, col: at.col } : p;
   };
 
-  const parsed = teamTaskSchema.safeParse(located.doc.toJS());
+  let data: unknown;
+  try {
+    data = located.doc.toJS();
+  } catch (e) {
+    // An alias with no anchor, or aliases multiplying past yaml's limit (a "billion laughs" file), throw here.
+    return { ok: false, problems: [{ file, path: '', message: `YAML: ${(e as Error).message}` }] };
+  }
+  const parsed = teamTaskSchema.safeParse(data);
   if (!parsed.success) {
     return {
       ok: false,
