@@ -95,5 +95,6 @@ describe('validate-pack', () => {
     const bad = run(dir);
     expect(bad.code).toBe(1);
     expect(bad.out).toMatch(/t\.yaml:4 rounds: /);
-  });
+    // Two tsx start-ups: seconds each when the machine is busy.
+  }, 90_000);
 });
