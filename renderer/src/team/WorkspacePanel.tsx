@@ -105,7 +105,8 @@ export function WorkspacePanel({ view, runTool }: Props) {
       {output ? (
         <div className={`ws-output${output.ok ? '' : ' ws-output-error'}`} role="status">
           <strong>{output.title}</strong>
-          {output.text ? <pre>{output.text}</pre> : null}
+          {/* tabIndex: long output scrolls, and must scroll by keyboard too (axe: scrollable-region-focusable). */}
+          {output.text ? <pre tabIndex={0}>{output.text}</pre> : null}
         </div>
       ) : null}
     </section>

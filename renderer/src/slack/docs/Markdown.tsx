@@ -132,7 +132,11 @@ export function Markdown({ source, link }: { source: string; link?: (url: string
           case 'quote':
             return <blockquote key={k}>{inl(b.text)}</blockquote>;
           case 'code':
-            return <pre key={k}>{b.text}</pre>;
+            return (
+              <pre key={k} tabIndex={0}>
+                {b.text}
+              </pre>
+            );
           case 'rule':
             return <hr key={k} />;
           case 'list': {

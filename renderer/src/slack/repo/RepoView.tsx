@@ -206,7 +206,7 @@ function CommitDetailView({ commit: c, onTarget }: { commit: CommitDetail; onTar
           {d.binary ? (
             <p className="muted small">Binary file.</p>
           ) : (
-            <pre className="sk-diff-lines">
+            <pre className="sk-diff-lines" tabIndex={0}>
               {d.lines.map((l, i) => (
                 <div key={i} className={l.op === '+' ? 'sk-add' : l.op === '-' ? 'sk-del' : undefined}>
                   {l.op} {l.text}
