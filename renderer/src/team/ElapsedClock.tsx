@@ -1,24 +1,39 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { TeamView } from '../../../shared/team/viewSchema';
+
+const mmss = (ms: number): string => {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+};
 
 /**
- * Time since the session started, ticking each second, or the run's length once it has ended. Pauses are
- * recorded in the log and subtracted in the export's timing, not here.
+ * The participant's clock as main reports it (active time: pauses and restarts excluded), ticking locally only
+ * while it runs. Main owns the time limit: when the local count reaches the warning or the limit, `onThreshold`
+ * asks main for the view again, which records the warning or ends the run.
  */
-export function ElapsedClock({ since, until }: { since: string; until: string | null }) {
-  const [ticking, setNow] = useState(() => Date.now());
-  const now = until ? Date.parse(until) : ticking;
-  const stopped = until !== null;
+export function ElapsedClock({ view, receivedAt, onThreshold }: { view: TeamView; receivedAt: number; onThreshold(): void }) {
+  const clock = view.clock;
+  const [now, setNow] = useState(receivedAt);
+  const running = clock?.running === true;
   useEffect(() => {
-    if (stopped) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
+    if (!running) return;
+    const t = setInterval(() => setNow(Date.now()), 500);
     return () => clearInterval(t);
-  }, [stopped]);
-  const s = Math.max(0, Math.floor((now - Date.parse(since)) / 1000));
-  const mm = String(Math.floor(s / 60)).padStart(2, '0');
-  const ss = String(s % 60).padStart(2, '0');
+  }, [running]);
+  const active = (clock?.activeMs ?? 0) + (running ? Math.max(0, now - receivedAt) : 0);
+  const limit = clock?.limitMs ?? null;
+  const nextAt = limit === null ? null : view.timeWarning || clock?.warnAtMs === null ? limit : (clock?.warnAtMs ?? limit);
+  const asked = useRef<number | null>(null);
+  useEffect(() => {
+    if (running && nextAt !== null && active >= nextAt && asked.current !== nextAt) {
+      asked.current = nextAt;
+      onThreshold();
+    }
+  }, [running, active, nextAt, onThreshold]);
+  const low = limit !== null && view.timeWarning != null;
   return (
-    <span className="clock" aria-label="Time since the session started">
-      {mm}:{ss}
+    <span className="clock" role="timer" aria-label={limit === null ? 'Time on the task, pauses excluded' : 'Time left for this task'}>
+      {limit === null ? mmss(active) : <span className={low ? 'clock-low' : undefined}>{mmss(limit - active)} left</span>}
     </span>
   );
 }

@@ -9,6 +9,7 @@ const how: Record<string, string> = {
   deal_accepted: 'A deal was agreed.',
   script_ended: 'The conversation is over.',
   abandoned: 'The run was stopped.',
+  time_limit: 'The time for this task is up.',
 };
 
 /** The end of a run: a thank-you for the participant, and the export for the researcher. */

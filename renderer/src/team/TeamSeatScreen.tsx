@@ -18,12 +18,12 @@ type Tab = 'brief' | 'workspace' | 'inbox';
 
 /** `kiosk`: inside a participant's visit, where the kiosk (not this screen) says what comes after the run. */
 export function TeamSeatScreen({ sessionId, kiosk = false }: { sessionId: string; kiosk?: boolean }) {
-  const { view, error, busy, act, clearError } = useTeamSession(sessionId);
+  const { view, receivedAt, error, busy, act, clearError } = useTeamSession(sessionId);
   if (!view) return error ? <p className="banner banner-error">{error}</p> : <p className="muted">Opening the session…</p>;
-  return <Seat view={view} error={error} busy={busy} act={act} clearError={clearError} kiosk={kiosk} />;
+  return <Seat view={view} receivedAt={receivedAt} error={error} busy={busy} act={act} clearError={clearError} kiosk={kiosk} />;
 }
 
-function Seat({ view, error, busy, act, clearError, kiosk }: { view: TeamView; kiosk: boolean } & Omit<ReturnType<typeof useTeamSession>, 'view'>) {
+function Seat({ view, receivedAt, error, busy, act, clearError, kiosk }: { view: TeamView; kiosk: boolean } & Omit<ReturnType<typeof useTeamSession>, 'view'>) {
   const [delay, setDelay] = useState<number | undefined>();
   const [tab, setTab] = useState<Tab>('brief');
   const [submitting, setSubmitting] = useState(false);
@@ -53,7 +53,7 @@ function Seat({ view, error, busy, act, clearError, kiosk }: { view: TeamView; k
           <span className="round" aria-label="Round">
             Round {Math.max(view.round, 1)} of {view.rounds}
           </span>
-          <ElapsedClock since={view.startedAt} until={view.endedAt} />
+          <ElapsedClock view={view} receivedAt={receivedAt} onThreshold={() => void act(() => api().teamView({ sessionId }), (v) => v)} />
           {view.status === 'paused' ? (
             <button onClick={() => void act(() => api().teamResume({ sessionId, reason: 'resumed' }), (v) => v)}>Resume</button>
           ) : (
@@ -75,6 +75,11 @@ function Seat({ view, error, busy, act, clearError, kiosk }: { view: TeamView; k
         </div>
       ) : null}
       {view.status === 'paused' ? <div className="banner banner-notice">Paused: {view.pausedReason}</div> : null}
+      {view.timeWarning && view.status !== 'ended' ? (
+        <div className="banner banner-notice" role="status">
+          Time is nearly up: about {Math.max(1, Math.round(view.timeWarning.remainingMs / 60_000))} min left. Submit what you have before it runs out.
+        </div>
+      ) : null}
       {view.status === 'ended' && !kiosk ? <RunEnded view={view} onLeave={() => navigate({ screen: 'study', key: view.studyKey })} /> : null}
       <div className="seat-body">
         <nav className="channels" aria-label="Channels">

@@ -8,7 +8,13 @@ import { api } from '../api/client';
  * only after the main side has committed it, so what is on screen is always what is on disk.
  */
 export function useTeamSession(sessionId: string) {
-  const [view, setView] = useState<TeamView | undefined>();
+  const [view, setViewOnly] = useState<TeamView | undefined>();
+  // When the view arrived: the clock ticks on locally from the active time main reported then.
+  const [receivedAt, setReceivedAt] = useState(0);
+  const setView = useCallback((v: TeamView) => {
+    setViewOnly(v);
+    setReceivedAt(Date.now());
+  }, []);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
@@ -24,7 +30,7 @@ export function useTeamSession(sessionId: string) {
     return () => {
       live = false;
     };
-  }, [sessionId]);
+  }, [sessionId, setView]);
 
   /** Runs one action; the view it returns replaces ours. Errors are shown, never thrown. */
   const act = useCallback(async <T,>(run: () => Promise<Result<T>>, pick: (value: T) => TeamView): Promise<T | undefined> => {
@@ -41,7 +47,7 @@ export function useTeamSession(sessionId: string) {
     } finally {
       setBusy(false);
     }
-  }, []);
+  }, [setView]);
 
-  return { view, error, busy, act, clearError: () => setError(undefined) };
+  return { view, receivedAt, error, busy, act, clearError: () => setError(undefined) };
 }

@@ -56,6 +56,16 @@ export function RunBar({ run, receivedAt, showCategory, onRun, onRefresh, onErro
             Answer…
           </button>
         )}
+        {run.status === 'running' && run.timeWarning ? (
+          <span className="sk-low small" role="status">
+            Time is nearly up: answer soon.
+          </span>
+        ) : null}
+        {run.ended === 'time_limit' && !run.answer ? (
+          <span className="sk-low small" role="status">
+            Time is up: searching has stopped; write your answer now.
+          </span>
+        ) : null}
         <span className="muted small" title="Searches, opened channels and files so far, recorded as tool calls">
           {run.actionCount} {run.actionCount === 1 ? 'action' : 'actions'} recorded
         </span>

@@ -17,10 +17,13 @@ export function RunClock({ run, receivedAt, onTimeUp }: { run: RunView; received
   const gone = ticking ? Math.max(0, now - receivedAt) : 0;
   const elapsed = run.elapsedMs + gone;
   const remaining = Math.max(0, run.remainingMs - gone);
+  // At the warning and at the limit, main is asked again: it records the warning or ends the run.
+  const warnAt = run.timeWarning || run.warnAtMs === undefined ? null : run.warnAtMs;
+  const due = remaining === 0 || (warnAt !== null && elapsed >= warnAt);
   useEffect(() => {
-    if (ticking && remaining === 0) onTimeUp();
-  }, [ticking, remaining, onTimeUp]);
-  const low = remaining < 2 * 60_000;
+    if (ticking && due) onTimeUp();
+  }, [ticking, due, onTimeUp]);
+  const low = remaining < 2 * 60_000 || run.timeWarning != null;
   return (
     <span className="sk-clock" role="timer" aria-label="Run clock">
       <span className={`sk-remaining${low ? ' sk-low' : ''}`} title="Time left for this query">
