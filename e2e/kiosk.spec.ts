@@ -253,3 +253,28 @@ async function keyboardTo(page: Page, name: string): Promise<void> {
   }
   throw new Error(`"${name}" never took the focus by Tab`);
 }
+
+test('a rater’s link opens only their own labelling session, and the judges’ labels and report never reach it', async ({ browser, dataDir }) => {
+  const host = await startBrowserHost(dataDir);
+  try {
+    const STUDY = 'built-in:judge-validation-demo';
+    const made = await api<{ fragment: string }>(host, 'raterLink', { studyKey: STUDY, rater: 'R7' });
+    const { page, traffic } = await participantPage(browser, `${host.origin}/#${made.body.value.fragment}`);
+    await expect(page.getByLabel('Progress')).toContainText('Practice 1 of 3');
+    await page.keyboard.press('1');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'expected label' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Teamseat' })).toHaveCount(0);
+    await expect(page.locator('footer')).toHaveCount(0);
+    await shot(page, '30-rater');
+    const token = (await page.evaluate("sessionStorage.getItem('teamseat.token')")) as string;
+    expect((await api(host, 'labellingReport', { studyKey: STUDY }, token)).status).toBe(403);
+    expect((await api(host, 'openLabelling', { studyKey: STUDY, rater: 'R8' }, token)).status).toBe(403);
+    expect((await api(host, 'listStudies', {}, token)).status).toBe(403);
+    const all = traffic.join('\n');
+    expect(all).not.toMatch(/referee|tiebreak|perJudge|"judge"|label_decided/i);
+    expect(all).not.toContain(dataDir);
+  } finally {
+    await host.stop();
+  }
+});

@@ -6,6 +6,7 @@ import { StartLabelling } from '../labelling/StartLabelling';
 import { StartTeamSession } from '../team/StartTeamSession';
 import { SlackStart } from '../slack/SlackStart';
 import { ParticipantsPanel } from '../kiosk/ParticipantsPanel';
+import { RaterLink } from '../kiosk/RaterLink';
 
 export function StudyScreen() {
   const study = useApp((s) => s.study);
@@ -29,6 +30,7 @@ export function StudyScreen() {
       ) : null}
       <Problems problems={study.problems} />
       {study.problems.length === 0 && study.kind === 'labelling' ? <StartLabelling study={study} /> : null}
+      {study.problems.length === 0 && study.kind === 'labelling' ? <RaterLink studyKey={study.key} /> : null}
       {study.problems.length === 0 && study.kind === 'team' ? <StartTeamSession study={study} /> : null}
       {study.problems.length === 0 && study.kind === 'slack' ? <SlackStart study={study} /> : null}
       {study.problems.length === 0 && (study.kind === 'team' || study.kind === 'slack') ? <ParticipantsPanel studyKey={study.key} /> : null}
