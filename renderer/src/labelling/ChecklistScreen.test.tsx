@@ -64,6 +64,8 @@ function fakeMain() {
   };
   const { expected: _e, expectedChecklist: _c, ...blindPractice } = practice;
   const handlers: Record<string, (a: Record<string, unknown>) => unknown> = {
+    // The researcher's own page (kiosk links are tested in e2e/kiosk*.spec.ts).
+    accessWhoAmI: () => ({ kind: 'experimenter' }),
     appInfo: () => ({
       host: 'browser',
       version: '0',

@@ -53,6 +53,8 @@ function fakeMain() {
     return { answers: s.answers, lastAction: s.lastAction, progress: progressOf(s), practiceAnswers };
   };
   const handlers: Record<string, (a: Record<string, unknown>) => unknown> = {
+    // The researcher's own page (kiosk links are tested in e2e/kiosk*.spec.ts).
+    accessWhoAmI: () => ({ kind: 'experimenter' }),
     appInfo: () => ({
       host: 'browser',
       version: '0',
