@@ -77,7 +77,9 @@ function Seat({ view, receivedAt, error, busy, act, clearError, kiosk }: { view:
       {view.status === 'paused' ? <div className="banner banner-notice">Paused: {view.pausedReason}</div> : null}
       {view.timeWarning && view.status !== 'ended' ? (
         <div className="banner banner-notice" role="status">
-          Time is nearly up: about {Math.max(1, Math.round(view.timeWarning.remainingMs / 60_000))} min left. Submit what you have before it runs out.
+          Time is nearly up:{' '}
+          {view.timeWarning.remainingMs < 60_000 ? 'less than a minute' : `about ${Math.round(view.timeWarning.remainingMs / 60_000)} min`} left. Submit what
+          you have before it runs out.
         </div>
       ) : null}
       {view.status === 'ended' && !kiosk ? <RunEnded view={view} onLeave={() => navigate({ screen: 'study', key: view.studyKey })} /> : null}
