@@ -47,6 +47,8 @@ export interface LabelTrack {
 }
 
 export interface Tracks {
+  /** Called as a workspace edit goes out: the kill can then land inside the host's write of it. */
+  onEditSent?: () => void;
   team: TeamTrack[];
   slack: SlackTrack[];
   labels: LabelTrack[];
@@ -107,12 +109,14 @@ export async function teamDriver(
     const roll = r.next();
     if (view.workspace && roll < 0.6) {
       const path = r.pick(['plateau.py', 'notes.md', `scratch/n${r.int(4)}.txt`]);
-      const content = `# edit ${n} by ${participant}\n${'x = 1\n'.repeat(1 + r.int(200))}`;
-      const res = await api<{ result: { ok: boolean }; view: TeamView }>('teamTool', {
+      const content = `# edit ${n} by ${participant}\n${'x = 1\n'.repeat(1 + r.int(20_000))}`;
+      const sent = api<{ result: { ok: boolean }; view: TeamView }>('teamTool', {
         sessionId: view.sessionId,
         name: 'edit_file',
         input: { path, content },
       });
+      tracks.onEditSent?.();
+      const res = await sent;
       if (res.ok && res.value.result.ok) {
         track!.edits.push({ path, sha: sha256(content) });
         view = res.value.view;

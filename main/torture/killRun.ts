@@ -99,6 +99,17 @@ export async function killRun(
       ];
       // Calls take 0.1–2.5 s on a busy 2-core machine: a window long enough for each driver to have work acknowledged and in flight.
       await sleep(4000 + r.int(8000));
+      // Half of the kills aim at the write itself: a few ms after the next workspace edit goes out.
+      if (r.next() < 0.5) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 3000);
+          tracks.onEditSent = () => {
+            clearTimeout(timer);
+            setTimeout(resolve, r.int(40));
+          };
+        });
+        tracks.onEditSent = undefined;
+      }
       if (!host.alive()) result.hostDiedByItself += 1;
       killing = true;
       await host.kill();
