@@ -258,7 +258,7 @@ test('a rater’s link opens only their own labelling session, and the judges’
   const host = await startBrowserHost(dataDir);
   try {
     const STUDY = 'built-in:judge-validation-demo';
-    const made = await api<{ fragment: string }>(host, 'raterLink', { studyKey: STUDY, rater: 'R7' });
+    const made = await api<{ fragment: string }>(host, 'raterLink', { studyKey: STUDY, rater: 'R2' });
     const { page, traffic } = await participantPage(browser, `${host.origin}/#${made.body.value.fragment}`);
     await expect(page.getByLabel('Progress')).toContainText('Practice 1 of 3');
     await page.keyboard.press('1');
@@ -269,7 +269,7 @@ test('a rater’s link opens only their own labelling session, and the judges’
     await shot(page, '30-rater');
     const token = (await page.evaluate("sessionStorage.getItem('teamseat.token')")) as string;
     expect((await api(host, 'labellingReport', { studyKey: STUDY }, token)).status).toBe(403);
-    expect((await api(host, 'openLabelling', { studyKey: STUDY, rater: 'R8' }, token)).status).toBe(403);
+    expect((await api(host, 'openLabelling', { studyKey: STUDY, rater: 'R1' }, token)).status).toBe(403);
     expect((await api(host, 'listStudies', {}, token)).status).toBe(403);
     const all = traffic.join('\n');
     expect(all).not.toMatch(/referee|tiebreak|perJudge|"judge"|label_decided/i);
