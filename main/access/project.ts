@@ -38,9 +38,12 @@ export function projectResult(scope: AccessScope, method: string, result: Result
   }
   if (runViewMethods.has(method)) return { ok: true, value: participantRunViewSchema.parse(value) };
   if (method === 'slackWorkspaceStatus') {
-    // The import report names the export's folder and skipped files: none of it is the participant's business.
+    // The import report names the export's folder and skipped files, and a CI query's variant folder is in its title
+    // (shown on screen) and `variant`: none of it is the participant's business.
     const status = workspaceStatusSchema.parse(value);
-    return { ok: true, value: { ...status, report: null, error: status.error === null ? null : scrubPaths(status.error) } };
+    const suffix = status.variant === null ? '' : ` (${status.variant})`;
+    const title = suffix && status.title.endsWith(suffix) ? status.title.slice(0, -suffix.length) : status.title;
+    return { ok: true, value: { ...status, title, variant: null, report: null, error: status.error === null ? null : scrubPaths(status.error) } };
   }
   return result;
 }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { AccessScope } from '../../shared/contract/access.js';
+import { projectResult } from './project.js';
+
+const participant: AccessScope = { kind: 'participant', studyKey: 'built-in:slack-demo', participantId: 'ab'.repeat(12) };
+
+/** A CI query's workspace as slackWorkspaceStatus returns it: its title and variant name the variant folder. */
+const variantStatus = {
+  workspaceId: 'slack-demo.ci-humidity',
+  title: 'SlackBench — demo research-team workspace (variants/ci-humidity)',
+  origin: 'study',
+  studyKey: 'built-in:slack-demo',
+  variant: 'variants/ci-humidity',
+  status: 'ready',
+  importId: null,
+  progress: null,
+  report: null,
+  error: null,
+} as const;
+
+describe('projectResult: the Slack workspace a participant browses', () => {
+  it('names neither the variant folder nor its path, in the title shown on screen or in the variant field', () => {
+    const projected = projectResult(participant, 'slackWorkspaceStatus', { ok: true, value: variantStatus });
+    expect(projected.ok).toBe(true);
+    const text = JSON.stringify(projected.ok ? projected.value : null);
+    expect(text).not.toContain('variants/');
+    expect(projected.ok && projected.value).toMatchObject({ title: 'SlackBench — demo research-team workspace', variant: null });
+  });
+
+  it('leaves the experimenter the variant (the study page shows which variant a query runs in)', () => {
+    const projected = projectResult({ kind: 'experimenter' }, 'slackWorkspaceStatus', { ok: true, value: variantStatus });
+    expect(projected.ok && projected.value).toMatchObject({ title: variantStatus.title, variant: 'variants/ci-humidity' });
+  });
+});
