@@ -80,6 +80,8 @@ export const useApp = create<AppState>((set, get) => ({
     else set({ error: studies.error });
   },
   async openStudy(key) {
+    // A rater's "Save and exit" leads back to the study page, which is the experimenter's: they stay where they are.
+    if (get().mode?.kind !== 'experimenter') return;
     const study = await api().openStudy({ key });
     if (!study.ok) return set({ error: study.error });
     const route: Route = { screen: 'study', key };
