@@ -39,6 +39,7 @@ export function detectTransport(): Transport {
       switchToken: () => {},
     };
   }
+  takeLinksPastedLater();
   return browserTransport(readToken());
 }
 
@@ -58,6 +59,33 @@ function readToken(): string {
     return fromHash;
   }
   return sessionStorage.getItem(TOKEN_KEY) ?? '';
+}
+
+/**
+ * A link pasted into a tab that already shows the app changes only the fragment, so no page loads and readToken
+ * never sees it: the tab would keep its old scope (an experimenter's library under a participant's link). The tab
+ * takes the new link once the host accepts it and starts afresh in its scope; a made-up token changes nothing.
+ */
+function takeLinksPastedLater(): void {
+  window.addEventListener('hashchange', (e) => {
+    const params = new URLSearchParams(window.location.hash.slice(1));
+    const next = params.get('token') ?? params.get('kiosk');
+    if (!next || next === sessionStorage.getItem(TOKEN_KEY)) return;
+    const route = params.has('kiosk') ? '#/visit' : '#/';
+    void fetch('/api/accessWhoAmI', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${next}` }, body: '{}' })
+      .then(async (res) => res.ok && ((await res.json()) as Result<unknown>).ok)
+      .catch(() => false)
+      .then((accepted) => {
+        if (!accepted) {
+          // Not a link of this host: back to where the page was, without the made-up token in the address.
+          history.replaceState(null, '', new URL(e.oldURL).hash || '#/');
+          return;
+        }
+        sessionStorage.setItem(TOKEN_KEY, next);
+        history.replaceState(null, '', `${window.location.pathname}${route}`);
+        window.location.reload();
+      });
+  });
 }
 
 function browserTransport(initialToken: string): Transport {
