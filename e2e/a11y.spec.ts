@@ -98,7 +98,7 @@ const SCREENS: Screen[] = [
     name: 'study detail (team)',
     open: async (page) => {
       await openStudy(page, TEAM_DEMO);
-      await expect(page.getByRole('form', { name: 'Start a session' })).toBeVisible();
+      await expect(page.getByRole('form', { name: 'Pilot run' })).toBeVisible();
     },
   },
   {

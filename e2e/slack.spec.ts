@@ -14,7 +14,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: test.info().o
 
 async function openStudy(page: Page) {
   await page.locator(`[data-study="${STUDY}"] button`).click();
-  await expect(page.getByRole('heading', { name: 'Query runs' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pilot query runs (not counted)' })).toBeVisible();
 }
 
 const count = (page: Page, row: string) => page.getByRole('row', { name: new RegExp(`^${row}\\b`) }).locator('td');

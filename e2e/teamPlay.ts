@@ -39,14 +39,14 @@ export async function startRun(
     .locator(`[data-study="${TEAM_DEMO}"]`)
     .getByRole('button', { name: /^Open / })
     .click();
-  const panel = page.getByRole('form', { name: 'Start a session' });
+  const panel = page.getByRole('form', { name: 'Pilot run' });
   await panel.getByLabel('Task').selectOption(run.task);
   await panel.getByLabel('Version').selectOption(run.version);
   // The seed list follows the version; wait for it before choosing.
   await expect(panel.getByLabel('Seed').locator(`option[value="${run.seed}"]`)).toHaveCount(1);
   await panel.getByLabel('Seed').selectOption(String(run.seed));
   await panel.getByLabel('Participant id').fill(run.participant);
-  await panel.getByRole('button', { name: 'Start session' }).click();
+  await panel.getByRole('button', { name: 'Start pilot run' }).click();
   await expect(page.getByText(`Participant ${run.participant}`)).toBeVisible();
   await expect(page.getByLabel('Round')).toContainText('Round 1 of');
 }

@@ -187,11 +187,11 @@ export async function xssRun(
           .locator(`[data-study="${teamKey}"]`)
           .getByRole('button', { name: /^Open / })
           .click();
-        const panel = page.getByRole('form', { name: 'Start a session' });
+        const panel = page.getByRole('form', { name: 'Pilot run' });
         await panel.getByLabel('Task').selectOption(task.id);
         await panel.getByLabel('Version').selectOption('manipulation');
         await panel.getByLabel('Participant id').fill(`X${i}`);
-        await panel.getByRole('button', { name: 'Start session' }).click();
+        await panel.getByRole('button', { name: 'Start pilot run' }).click();
         await page.getByLabel('Round').first().waitFor({ timeout: 10_000 });
       });
       await step(`team session (${task.id})`, async () => {

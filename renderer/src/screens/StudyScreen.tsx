@@ -29,11 +29,12 @@ export function StudyScreen() {
         </p>
       ) : null}
       <Problems problems={study.problems} />
+      {/* Participants first: a study is run from their links; the pilot panels below are never counted. */}
+      {study.problems.length === 0 && (study.kind === 'team' || study.kind === 'slack') ? <ParticipantsPanel studyKey={study.key} /> : null}
       {study.problems.length === 0 && study.kind === 'labelling' ? <StartLabelling study={study} /> : null}
       {study.problems.length === 0 && study.kind === 'labelling' ? <RaterLink studyKey={study.key} /> : null}
       {study.problems.length === 0 && study.kind === 'team' ? <StartTeamSession study={study} /> : null}
       {study.problems.length === 0 && study.kind === 'slack' ? <SlackStart study={study} /> : null}
-      {study.problems.length === 0 && (study.kind === 'team' || study.kind === 'slack') ? <ParticipantsPanel studyKey={study.key} /> : null}
       <h2>{countLabel(study.kind, study.taskCount)}</h2>
       <table className="tasks">
         <thead>

@@ -59,11 +59,13 @@ export function SlackStart({ study }: { study: StudyDetail }) {
 
   const runOf = (queryId: string) => allRuns.find((r) => r.queryId === queryId && r.participant === who);
   return (
-    <section className="start-panel sk-start" aria-label="Slack queries">
-      <h2>Query runs</h2>
+    <section className="start-panel sk-start" aria-label="Pilot query runs">
+      <h2>Pilot query runs (not counted)</h2>
       <p className="muted small">
         Each query is one run with its own clock. The participant reads the workspace, the repository and the documents, then
-        answers. Every search and every opened channel is recorded as the benchmark&apos;s tool calls.
+        answers. Every search and every opened channel is recorded as the benchmark&apos;s tool calls. Runs started here are
+        pilots, kept under <code>excluded/pilot</code> and never scored; participants start from their own link under
+        Participants.
       </p>
       <label className="sk-participant">
         Participant id

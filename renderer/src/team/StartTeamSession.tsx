@@ -10,11 +10,14 @@ const versionHelp: Record<Version, string> = {
   manipulation: 'manipulation — the teammate creates the problem (the paper’s test)',
 };
 
-/** The researcher sets up a run: task, version, seed and participant id, then hands the seat over. */
+/**
+ * The experimenter's pilot run: any task, version and seed. Its runs are recorded as `pilot` and written under
+ * results/<study id>/excluded/pilot, never scored; participants are started from their links instead.
+ */
 export function StartTeamSession({ study }: { study: StudyDetail }) {
   const navigate = useApp((s) => s.navigate);
   const [taskId, setTaskId] = useState(study.tasks[0]?.id ?? '');
-  const [version, setVersion] = useState<Version>('manipulation');
+  const [version, setVersion] = useState<Version>('alone');
   const [seeds, setSeeds] = useState<Record<string, number[]>>({});
   const [seed, setSeed] = useState(0);
   const [participant, setParticipant] = useState('');
@@ -51,13 +54,17 @@ export function StartTeamSession({ study }: { study: StudyDetail }) {
   return (
     <form
       className="start-panel"
-      aria-label="Start a session"
+      aria-label="Pilot run"
       onSubmit={(e) => {
         e.preventDefault();
         void start();
       }}
     >
-      <h2>Start a session</h2>
+      <h2>Pilot run (not counted)</h2>
+      <p className="muted small">
+        Try any task, version and seed yourself. Pilot runs are kept under <code>excluded/pilot</code> in the study&apos;s
+        results and never scored. Participants start from their own link under Participants.
+      </p>
       <div className="start-grid">
         <label>
           Task
@@ -100,7 +107,7 @@ export function StartTeamSession({ study }: { study: StudyDetail }) {
         </p>
       ) : null}
       <button className="primary" type="submit" disabled={busy || !participant.trim() || versionSeeds.length === 0}>
-        Start session
+        Start pilot run
       </button>
     </form>
   );
