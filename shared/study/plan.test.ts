@@ -221,8 +221,16 @@ describe('buildPlan, determinism and steps', () => {
     const cells = teamRuns(p);
     expect(cells.every((c) => c.timeLimitSec === 600 && c.timeWarningSec === 120 && !c.practice)).toBe(true);
     const checks = p.steps.flatMap((s) => (s.kind === 'manipulation_check' ? [s.cell] : []));
-    expect(checks).toEqual(cells.filter((c) => c.version === 'manipulation').map((c) => c.cell));
+    // After every counted run, whatever its version: the screens never tell a participant their version.
+    expect(checks).toEqual(cells.map((c) => c.cell));
     expect(new Set(cells.map((c) => c.cell)).size).toBe(cells.length);
+  });
+
+  it('shows every participant the same screens in the same order, whatever versions they were given', () => {
+    const kinds = [0, 1, 2, 3, 4, 5].map((slot) => plan(full, ABC, slot).steps.map((s) => s.kind).join(' '));
+    const versions = [0, 1, 2, 3, 4, 5].flatMap((slot) => teamRuns(plan(full, ABC, slot)).map((c) => c.version));
+    expect(new Set(versions).size).toBe(3);
+    expect(new Set(kinds).size).toBe(1);
   });
 
   it('refuses a slot that is not a whole number and a protocol that does not fit the pack', () => {

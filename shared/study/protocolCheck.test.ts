@@ -40,16 +40,15 @@ describe('checkProtocol', () => {
     ]);
   });
 
-  it('refuses a manipulation check that could never be shown, and a protocol of the wrong kind', () => {
+  it('refuses a manipulation check shown only after manipulation runs (it tells the version), and a protocol of the wrong kind', () => {
     const p = team({
-      versions: ['control'],
       screens: {
         ...screens,
-        manipulation_check: { questions: [{ id: 'm', kind: 'likert', text: 'Pressed?' }] },
+        manipulation_check: { after: 'manipulation', questions: [{ id: 'm', kind: 'likert', text: 'Pressed?' }] },
       },
     });
     expect(messages(p, ABC)).toEqual([
-      'protocol.screens.manipulation_check.after: the study plays no manipulation version, so this check would never be shown',
+      'protocol.screens.manipulation_check.after: a check shown only after manipulation runs tells participants which version they played (and the number of steps tells them in advance); use every_run',
     ]);
     expect(messages(p, QUERIES)).toEqual(['protocol: a team protocol in a slack study']);
   });

@@ -75,10 +75,10 @@ export function checkProtocol(protocol: StudyProtocol, content: PackContent): Pr
       }
     }
     const check = protocol.screens.manipulation_check;
-    if (check?.after === 'manipulation' && !versionsOf(protocol).includes('manipulation')) {
+    if (check?.after === 'manipulation') {
       at(
         ['screens', 'manipulation_check', 'after'],
-        'the study plays no manipulation version, so this check would never be shown',
+        'a check shown only after manipulation runs tells participants which version they played (and the number of steps tells them in advance); use every_run',
       );
     }
   }

@@ -148,10 +148,14 @@ export const teamPracticeSchema = z.strictObject({
 export const slackPracticeSchema = z.strictObject({ query: z.string().min(1) });
 
 const manipulationCheckTeam = z.strictObject({
-  /** After which runs: those played in the manipulation version (the default) or every counted run. */
+  /**
+   * After which runs. `every_run` (the default) asks after every counted run, in every version, so the screens a
+   * participant sees never tell them their version and the answers compare across versions. `manipulation` is
+   * accepted only so that the check can name it as a problem (see protocolCheck.ts).
+   */
   after: z
-    .enum(['manipulation', 'every_run'], { error: 'expected manipulation or every_run' })
-    .default('manipulation'),
+    .enum(['manipulation', 'every_run'], { error: 'expected every_run' })
+    .default('every_run'),
   questions: questionsSchema,
 });
 const manipulationCheckSlack = z.strictObject({
