@@ -15,7 +15,7 @@ import { findQuery, loadSlackStudy } from './slackStudy.js';
 import { studyImportTarget } from './studyWorkspace.js';
 import { setupBrowseHandlers } from './workspaceHandlers.js';
 import { statusFromMeta } from './workspaceFiles.js';
-import { SlackWorkspaces } from './workspaces.js';
+import { slackWorkspacesOf } from './slackWorkspacesOf.js';
 import { monotonicMicros } from '../db/monotonic.js';
 
 export interface SlackSeatDeps {
@@ -26,11 +26,10 @@ export interface SlackSeatDeps {
 /** The Slack seat's main side: workspaces, query runs (recorded as tool calls), grading and the Harbor export. */
 export function setupSlackHandlers(s: AppServices, deps: SlackSeatDeps = {}): Pick<AppHandlers, keyof typeof slackMethods> {
   const secrets = deps.secrets ?? createFileSecretStore(s.options.dataDir);
-  const workspaces = new SlackWorkspaces(s.options.dataDir, s.bus);
+  const workspaces = slackWorkspacesOf(s);
   const runs = new SlackRuns(s, workspaces);
   s.closers.push(() => runs.close());
   const grading = new SlackGrading(s, runs, secrets);
-  s.closers.push(() => workspaces.close());
   const keyStatus = () => ok({ keySet: secrets.get(JUDGE_API_KEY) !== null, store: secrets.kind, encrypted: secrets.encrypted, note: secrets.note });
 
   return {

@@ -7,6 +7,7 @@ import { Experimenter } from './experimenter.js';
 import { ParticipantFlow } from './participantFlow.js';
 import { readRunSession } from './runSessions.js';
 import { ResultsWriter } from './resultsWriter.js';
+import { prepareStudyWorkspaces, slackQueriesOf } from './slackPreparation.js';
 import { StudyContext } from './studyContext.js';
 import { STUDY_LOG_TASK } from './studyLog.js';
 
@@ -26,6 +27,8 @@ export function setupStudyProtocolHandlers(s: AppServices): Pick<AppHandlers, ke
   const c = new StudyContext(s, writer);
   const experimenter = new Experimenter(c);
   const flow = new ParticipantFlow(c);
+  /** Slack studies whose workspaces were put in preparation when their participants were first listed. */
+  const prepared = new Set<string>();
 
   // A run linked to a plan cell ended in its own log: the study log says so too (run_ended), so the participant's
   // "Next" opens and the dashboard moves on. A crash before this is caught up by noticeRunEnd and at startup.
@@ -46,9 +49,24 @@ export function setupStudyProtocolHandlers(s: AppServices): Pick<AppHandlers, ke
   finishErasures(c);
 
   return {
-    studyParticipants: ({ studyKey }) => experimenter.overview(studyKey),
+    studyParticipants: ({ studyKey }) => {
+      const overview = experimenter.overview(studyKey);
+      // The first look at a Slack study's participants starts importing its workspaces, long before anyone plays.
+      const source = overview.ok && !prepared.has(studyKey) ? c.source(studyKey) : null;
+      if (source?.ok && source.value.protocol.kind === 'slack') {
+        prepared.add(studyKey);
+        prepareStudyWorkspaces(s, studyKey);
+      }
+      return overview;
+    },
     studyAddParticipants: ({ studyKey, count, codes }) => experimenter.add(studyKey, { ...(count !== undefined ? { count } : {}), ...(codes !== undefined ? { codes } : {}) }),
-    studyStartParticipant: ({ studyKey, participantId }) => experimenter.start(studyKey, participantId),
+    studyStartParticipant: ({ studyKey, participantId }) => {
+      const started = experimenter.start(studyKey, participantId);
+      const found = started.ok ? c.participant(studyKey, participantId) : null;
+      const queries = found?.ok && found.value.p.plan ? slackQueriesOf(found.value.p.plan) : [];
+      if (queries.length > 0) prepareStudyWorkspaces(s, studyKey, queries);
+      return started;
+    },
     studyVoid: ({ studyKey, participantId, runId, reason }) => experimenter.void(studyKey, participantId, reason, runId),
     studyWithdraw: ({ studyKey, participantId, reason }) => experimenter.withdraw(studyKey, participantId, reason),
     studyCorrectCode: ({ studyKey, participantId, code }) => experimenter.correctCode(studyKey, participantId, code),

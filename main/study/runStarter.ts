@@ -6,7 +6,8 @@ import { teamSessionsOf } from '../team/teamSessionsOf.js';
 import { RUN_STARTED, type RunStarted } from '../slackSeat/runLog.js';
 import { findQuery, loadSlackStudy } from '../slackSeat/slackStudy.js';
 import { studyImportTarget } from '../slackSeat/studyWorkspace.js';
-import { SlackWorkspaces } from '../slackSeat/workspaces.js';
+import { slackWorkspacesOf } from '../slackSeat/slackWorkspacesOf.js';
+import { notReady } from './slackPreparation.js';
 
 /**
  * Starts the session that plays one plan cell: a team session through the team runner (the plan's task, version
@@ -34,9 +35,10 @@ export async function startCellRun(s: AppServices, studyKey: string, code: strin
   if (!query.ok) return query;
   const target = studyImportTarget(study.value, query.value);
   if (!target.ok) return target;
-  // Only the files on disk are read here (no import starts): the experimenter imports a study's workspaces before a visit.
-  const ws = new SlackWorkspaces(s.options.dataDir, s.bus).known(target.value.workspaceId);
-  if (ws?.status !== 'ready') return fail('conflict', 'This task is not ready yet. Please ask the experimenter.');
+  // The app's one SlackWorkspaces: a missing workspace starts importing now (normally it was prepared when the
+  // participant was started), and two participants starting at once join the same import.
+  const ws = slackWorkspacesOf(s).ensure(target.value);
+  if (ws.status !== 'ready') return notReady(ws);
   const session = log.createSession({ studyKey, taskId: cell.queryId, participant: code, meta: { kind: 'slack' } });
   const payload: RunStarted = {
     studyKey,
