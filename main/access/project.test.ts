@@ -32,3 +32,34 @@ describe('projectResult: the Slack workspace a participant browses', () => {
     expect(projected.ok && projected.value).toMatchObject({ title: variantStatus.title, variant: 'variants/ci-humidity' });
   });
 });
+
+describe('projectResult: a participant Slack run view', () => {
+  const runView = {
+    runId: 'f691f33a7655f75585b5666c',
+    studyKey: 'built-in:slack-demo',
+    queryId: 'ci-riverside-humidity',
+    category: 'CI',
+    query: 'Why does the Riverside sensor read about three times the reference monitor in the week of 9 December?',
+    participant: 'K7QX-P02',
+    workspaceId: 'slack-demo.ci-humidity',
+    status: 'running',
+    startedAt: '2026-12-01T18:45:23.000Z',
+    timeLimitMs: 1_200_000,
+    elapsedMs: 1000,
+    remainingMs: 1_199_000,
+    pauses: [],
+    actionCount: 1,
+    answer: null,
+    grading: 'not_submitted',
+  } as const;
+
+  it('carries no SlackBench category (the Slack condition) nor the query id, study key or grading', () => {
+    for (const method of ['slackRunView', 'slackPauseRun', 'slackResumeRun', 'slackSubmitAnswer']) {
+      const projected = projectResult(participant, method, { ok: true, value: runView });
+      expect(projected.ok).toBe(true);
+      const text = JSON.stringify(projected.ok ? projected.value : null);
+      expect(text, method).not.toMatch(/"(category|queryId|studyKey|grading)"/);
+      expect(projected.ok && projected.value).toMatchObject({ runId: runView.runId, query: runView.query, elapsedMs: 1000 });
+    }
+  });
+});

@@ -30,8 +30,8 @@ export type ScopeKind = AccessScope['kind'];
 export const participantTeamViewSchema = teamViewSchema.omit({ version: true, seed: true, studyKey: true, taskId: true });
 export type ParticipantTeamView = z.infer<typeof participantTeamViewSchema>;
 
-/** A participant's Slack run: no study key, query id or grading state (a checker outcome). */
-export const participantRunViewSchema = runViewSchema.omit({ studyKey: true, queryId: true, grading: true });
+/** A participant's Slack run: no study key, query id, SlackBench category (the Slack condition) or grading state (a checker outcome). */
+export const participantRunViewSchema = runViewSchema.omit({ studyKey: true, queryId: true, grading: true, category: true });
 export type ParticipantRunView = z.infer<typeof participantRunViewSchema>;
 
 const pinSchema = z.string().regex(/^[0-9]{4,12}$/, 'expected a PIN of 4 to 12 digits');
