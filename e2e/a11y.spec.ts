@@ -154,13 +154,20 @@ const SCREENS: Screen[] = [
   {
     name: 'labelling report',
     open: async (page) => {
-      // Some answers first, so the report has tables to check.
+      // Practice and three answers first, so the report has tables to check.
       await labellingSession(page);
-      for (let i = 0; i < 5 && (await page.getByRole('group', { name: 'Current item' }).isVisible()); i++) {
+      const progress = page.getByLabel('Progress');
+      for (let i = 1; i <= 3; i++) {
+        await expect(progress).toContainText(`Practice ${i} of 3`);
         await page.keyboard.press('1');
         await page.keyboard.press('Enter');
-        const feedback = page.getByRole('button', { name: /^Continue/ });
-        if (await feedback.isVisible()) await feedback.click();
+        await expect(page.getByRole('status').filter({ hasText: 'expected label' })).toBeVisible();
+        await page.keyboard.press('Enter');
+      }
+      for (let n = 1; n <= 3; n++) {
+        await page.keyboard.press('1');
+        await page.keyboard.press('Enter');
+        await expect(progress).toContainText(`${n}/25 answered`);
       }
       await page.getByRole('button', { name: 'Save and exit' }).click();
       await page.getByRole('button', { name: /Agreement report/ }).click();
