@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { ParticipantRow } from '../../../shared/contract/study';
+import { Fragment, useCallback, useEffect, useState } from 'react';
+import type { ErasureAudit, ParticipantRow } from '../../../shared/contract/study';
 import { api } from '../api/client';
 import { useApp } from '../state/appStore';
 import { KioskPin } from './KioskPin';
+import { ErasureReport } from './ErasureReport';
+import { ParticipantActions } from './ParticipantActions';
 
 /**
  * The experimenter's side of the kiosk, on the study screen: each participant's status and place, their link
@@ -13,6 +15,8 @@ export function ParticipantsPanel({ studyKey }: { studyKey: string }) {
   const [error, setError] = useState<string | undefined>();
   const [links, setLinks] = useState<Record<string, string>>({});
   const [adding, setAdding] = useState(1);
+  const [managing, setManaging] = useState<string | undefined>();
+  const [erased, setErased] = useState<{ code: string; audit: ErasureAudit } | undefined>();
   const switchLink = useApp((s) => s.switchLink);
 
   const reload = useCallback(async () => {
@@ -71,6 +75,7 @@ export function ParticipantsPanel({ studyKey }: { studyKey: string }) {
           {error}
         </p>
       ) : null}
+      {erased ? <ErasureReport code={erased.code} audit={erased.audit} onDismiss={() => setErased(undefined)} /> : null}
       {!rows ? (
         <p className="muted">Loading participants…</p>
       ) : (
@@ -81,11 +86,13 @@ export function ParticipantsPanel({ studyKey }: { studyKey: string }) {
               <th>Status</th>
               <th>Where</th>
               <th>Link</th>
+              <th>Manage</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.participantId} data-participant={row.code}>
+              <Fragment key={row.participantId}>
+              <tr data-participant={row.code}>
                 <td>
                   <code>{row.code}</code>
                 </td>
@@ -105,7 +112,25 @@ export function ParticipantsPanel({ studyKey }: { studyKey: string }) {
                     </button>
                   ) : null}
                 </td>
+                <td>
+                  <button
+                    aria-expanded={managing === row.participantId}
+                    aria-controls={`manage-${row.participantId}`}
+                    aria-label={`Runs and actions for ${row.code}`}
+                    onClick={() => setManaging((m) => (m === row.participantId ? undefined : row.participantId))}
+                  >
+                    {managing === row.participantId ? 'Hide' : `Runs (${row.runs.length}) and actions`}
+                  </button>
+                </td>
               </tr>
+              {managing === row.participantId ? (
+                <tr id={`manage-${row.participantId}`} className="participant-manage">
+                  <td colSpan={5}>
+                    <ParticipantActions studyKey={studyKey} row={row} onChanged={reload} onError={setError} onErased={(code, audit) => setErased({ code, audit })} />
+                  </td>
+                </tr>
+              ) : null}
+              </Fragment>
             ))}
           </tbody>
         </table>
