@@ -15,7 +15,7 @@ export function ErasureReport({
   // The erase dialog's opener left with the row: the report takes focus so keyboard use goes on from here.
   useEffect(() => heading.current?.focus(), [audit]);
   return (
-    <div className="banner erasure-report" role="status" aria-labelledby="erasure-report-h">
+    <div className="erasure-report" role="status" aria-labelledby="erasure-report-h">
       <h3 id="erasure-report-h" tabIndex={-1} ref={heading}>
         Erased {code}
       </h3>

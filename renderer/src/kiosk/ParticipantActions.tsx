@@ -39,18 +39,17 @@ export function ParticipantActions({ studyKey, row, onErased, ...hooks }: Props)
       <div className="participant-action-buttons" role="group" aria-label={`Actions for ${row.code}`}>
         {row.status !== 'void' ? <button onClick={() => setOpen('void')}>Void…</button> : null}
         {row.status !== 'withdrawn' ? <button onClick={() => setOpen('withdraw')}>Withdraw…</button> : null}
-        {codeFixable ? (
-          <button onClick={() => setOpen('code')}>Correct code…</button>
-        ) : (
-          <span className="muted">
-            The code can no longer be corrected: {row.code} has a finished run (void and add the right code
-            instead).
-          </span>
-        )}
+        {codeFixable ? <button onClick={() => setOpen('code')}>Correct code…</button> : null}
         <button className="danger" onClick={() => setOpen('erase')}>
           Erase data…
         </button>
       </div>
+      {codeFixable ? null : (
+        <p className="muted">
+          The code can no longer be corrected: {row.code} has a finished run (void them and add the right code
+          instead).
+        </p>
+      )}
       <h3>Runs</h3>
       <ParticipantRuns studyKey={studyKey} row={row} {...hooks} />
 

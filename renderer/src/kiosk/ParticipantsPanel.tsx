@@ -119,7 +119,7 @@ export function ParticipantsPanel({ studyKey }: { studyKey: string }) {
                     aria-label={`Runs and actions for ${row.code}`}
                     onClick={() => setManaging((m) => (m === row.participantId ? undefined : row.participantId))}
                   >
-                    {managing === row.participantId ? 'Hide' : `Runs (${row.runs.length}) and actions`}
+                    Runs and actions
                   </button>
                 </td>
               </tr>
