@@ -6,6 +6,7 @@ import { dispatch } from '../app/dispatch.js';
 import type { Logger } from '../app/logger.js';
 import { listed, refusal, type Ownership } from './policy.js';
 import { projectResult } from './project.js';
+import { onceOwnership, seatAlias, sentWorkspaceId } from './workspaceAlias.js';
 
 /**
  * The one door for a scoped caller, for both hosts: the method must be on the scope's allowlist and act on
@@ -23,6 +24,14 @@ export async function scopedDispatch(
 ): Promise<Result<unknown>> {
   const known = Object.hasOwn(contract, name);
   if (known && !listed(scope, name)) return refuse(scope, name, `a ${scope.kind} link may not call ${name}`, log);
+  owned = onceOwnership(owned);
+  // A participant's page names its run's workspace by an alias only (the real id names the query's variant).
+  const alias = scope.kind === 'participant' ? sentWorkspaceId(rawArgs) : null;
+  if (alias !== null && scope.kind === 'participant') {
+    const seat = await owned.participantSeat(scope.participantId);
+    if (seat?.kind !== 'slack' || alias !== seatAlias(seat)) return refuse(scope, name, 'this link may use only its own current run', log);
+    rawArgs = { ...(rawArgs as object), workspaceId: seat.workspaceId };
+  }
   if (known && scope.kind !== 'experimenter') {
     const parsed = contract[name as keyof AppContract].args.safeParse(rawArgs ?? {});
     // Bad arguments fall through to dispatch, which words the error; no handler runs either way.
@@ -32,7 +41,7 @@ export async function scopedDispatch(
     }
   }
   const result = await dispatch(handlers, name, rawArgs, { ...ctx, access: scope }, log);
-  return projectResult(scope, name, result);
+  return projectResult(scope, name, result, alias);
 }
 
 function refuse(scope: AccessScope, method: string, why: string, log: Logger): Result<never> {

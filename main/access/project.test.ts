@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessScope } from '../../shared/contract/access.js';
-import { projectResult } from './project.js';
+import type { AppEvent } from '../../shared/contract/events.js';
+import { projectEvent, projectResult } from './project.js';
 
 const participant: AccessScope = { kind: 'participant', studyKey: 'built-in:slack-demo', participantId: 'ab'.repeat(12) };
 
@@ -60,6 +61,30 @@ describe('projectResult: a participant Slack run view', () => {
       const text = JSON.stringify(projected.ok ? projected.value : null);
       expect(text, method).not.toMatch(/"(category|queryId|studyKey|grading)"/);
       expect(projected.ok && projected.value).toMatchObject({ runId: runView.runId, query: runView.query, elapsedMs: 1000 });
+    }
+  });
+});
+
+describe('the workspace alias a participant sees (its real id names the variant)', () => {
+  const runId = 'f691f33a7655f75585b5666c';
+  const view = { runId, studyKey: 'built-in:slack-demo', queryId: 'ci-riverside-humidity', category: 'CI', query: 'Why?', participant: 'K7QX-P02', workspaceId: 'slack-demo.ci-humidity', status: 'running', startedAt: '2026-12-01T18:45:23.000Z', timeLimitMs: 1_200_000, elapsedMs: 0, remainingMs: 1_200_000, pauses: [], actionCount: 0, answer: null, grading: 'not_submitted' } as const;
+  const seat = { kind: 'slack', runId, workspaceId: 'slack-demo.ci-humidity' } as const;
+
+  it('replaces the run view workspace id and the status id the page asked by', () => {
+    const projected = projectResult(participant, 'slackRunView', { ok: true, value: view });
+    expect(projected.ok && projected.value).toMatchObject({ workspaceId: `ws-${runId}` });
+    expect(JSON.stringify(projected)).not.toContain('ci-humidity');
+    const status = projectResult(participant, 'slackWorkspaceStatus', { ok: true, value: variantStatus }, `ws-${runId}`);
+    expect(status.ok && status.value).toMatchObject({ workspaceId: `ws-${runId}` });
+    expect(JSON.stringify(status)).not.toContain('ci-humidity');
+  });
+
+  it("renames the workspace in the participant's own import events, and the experimenter keeps the real id", () => {
+    const progress = { type: 'slack.import.progress', importId: 'i1', workspaceId: 'slack-demo.ci-humidity', progress: { entriesDone: 1, entriesTotal: 2 } } as unknown as AppEvent;
+    const done = { type: 'slack.import.done', importId: 'i1', workspaceId: 'slack-demo.ci-humidity', report: null, error: null } as const;
+    for (const event of [progress, done]) {
+      expect(projectEvent(participant, event, { seat, sessions: [] })).toMatchObject({ workspaceId: `ws-${runId}` });
+      expect(projectEvent({ kind: 'experimenter' }, event, { seat: null, sessions: [] })).toMatchObject({ workspaceId: 'slack-demo.ci-humidity' });
     }
   });
 });

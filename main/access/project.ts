@@ -5,6 +5,7 @@ import { workspaceStatusSchema } from '../../shared/contract/slack.js';
 import { defaultSettings, settingsSchema } from '../../shared/settings.js';
 import type { Result } from '../../shared/result.js';
 import type { OwnedSeat } from './policy.js';
+import { workspaceAlias } from './workspaceAlias.js';
 
 const teamViewMethods = new Set(['teamView', 'teamSend', 'teamAcceptDeal', 'teamSubmit', 'teamPause', 'teamResume']);
 const runViewMethods = new Set(['slackRunView', 'slackPauseRun', 'slackResumeRun', 'slackSubmitAnswer']);
@@ -21,7 +22,7 @@ export function scrubPaths(text: string): string {
  * The participant-safe (and rater-safe) form of a result. zod's object parse drops every key the participant
  * schema does not name, so a field added to a seat view later stays out until it is added here on purpose.
  */
-export function projectResult(scope: AccessScope, method: string, result: Result<unknown>): Result<unknown> {
+export function projectResult(scope: AccessScope, method: string, result: Result<unknown>, workspaceAliasSent: string | null = null): Result<unknown> {
   if (scope.kind === 'experimenter') return result;
   if (!result.ok) return { ok: false, error: { code: result.error.code, message: scrubPaths(result.error.message) } };
   const value = result.value;
@@ -36,14 +37,20 @@ export function projectResult(scope: AccessScope, method: string, result: Result
     const v = value as { result: unknown; view: unknown };
     return { ok: true, value: { result: v.result, view: participantTeamViewSchema.parse(v.view) } };
   }
-  if (runViewMethods.has(method)) return { ok: true, value: participantRunViewSchema.parse(value) };
+  if (runViewMethods.has(method)) {
+    const view = participantRunViewSchema.parse(value);
+    // The workspace by its alias (main/access/workspaceAlias.ts): the real id names the query's variant.
+    return { ok: true, value: { ...view, workspaceId: workspaceAlias(view.runId) } };
+  }
   if (method === 'slackWorkspaceStatus') {
     // The import report names the export's folder and skipped files, and a CI query's variant folder is in its title
     // (shown on screen) and `variant`: none of it is the participant's business.
     const status = workspaceStatusSchema.parse(value);
     const suffix = status.variant === null ? '' : ` (${status.variant})`;
     const title = suffix && status.title.endsWith(suffix) ? status.title.slice(0, -suffix.length) : status.title;
-    return { ok: true, value: { ...status, title, variant: null, report: null, error: status.error === null ? null : scrubPaths(status.error) } };
+    // The page asked by its alias (the guard refuses any other name) and gets the same name back.
+    const workspaceId = workspaceAliasSent ?? status.workspaceId;
+    return { ok: true, value: { ...status, workspaceId, title, variant: null, report: null, error: status.error === null ? null : scrubPaths(status.error) } };
   }
   return result;
 }
@@ -72,10 +79,12 @@ export function projectEvent(
       return { type: 'session.event', event: { ...event.event, payload: null } };
     }
     case 'slack.import.progress':
-      return scope.kind === 'participant' && owned.seat?.kind === 'slack' && owned.seat.workspaceId === event.workspaceId ? event : null;
+      return scope.kind === 'participant' && owned.seat?.kind === 'slack' && owned.seat.workspaceId === event.workspaceId
+        ? { ...event, workspaceId: workspaceAlias(owned.seat.runId) }
+        : null;
     case 'slack.import.done':
       return scope.kind === 'participant' && owned.seat?.kind === 'slack' && owned.seat.workspaceId === event.workspaceId
-        ? { ...event, report: null, error: event.error === null ? null : scrubPaths(event.error) }
+        ? { ...event, workspaceId: workspaceAlias(owned.seat.runId), report: null, error: event.error === null ? null : scrubPaths(event.error) }
         : null;
     default:
       return null;
