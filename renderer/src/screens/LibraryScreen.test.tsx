@@ -9,12 +9,37 @@ import type { Result } from '../../../shared/result';
 afterEach(cleanup);
 
 const studies: StudySummary[] = [
-  { key: 'built-in:team-demo', id: 'team-demo', title: 'Three demo tasks', kind: 'team', description: 'Demo', taskCount: 3, origin: 'built-in', dir: '/s/team-demo', problems: [] },
-  { key: 'user:typo', id: null, title: 'typo', kind: null, description: '', taskCount: null, origin: 'user', dir: '/d/typo', problems: [{ file: 'typo/study.yaml', path: 'kind', line: 4, message: 'expected team, slack or labelling' }] },
+  {
+    key: 'built-in:team-demo',
+    id: 'team-demo',
+    title: 'Three demo tasks',
+    kind: 'team',
+    description: 'Demo',
+    taskCount: 3,
+    origin: 'built-in',
+    dir: '/s/team-demo',
+    problems: [],
+  },
+  {
+    key: 'user:typo',
+    id: null,
+    title: 'typo',
+    kind: null,
+    description: '',
+    taskCount: null,
+    origin: 'user',
+    dir: '/d/typo',
+    problems: [
+      { file: 'typo/study.yaml', path: 'kind', line: 4, message: 'expected team, slack or labelling' },
+    ],
+  },
 ];
 
 /** A transport mocked at the contract: records calls, answers from a table. */
-function fakeApi(answers: Record<string, unknown>, database: unknown = { status: 'ok', path: '/d/teamseat.db', schemaVersion: 1 }) {
+function fakeApi(
+  answers: Record<string, unknown>,
+  database: unknown = { status: 'ok', path: '/d/teamseat.db', schemaVersion: 1 },
+) {
   const calls: [string, unknown][] = [];
   const info = { host: 'browser', version: '0.1.0', dataDir: '/d', database, notices: [] };
   setApiClient(
@@ -22,8 +47,19 @@ function fakeApi(answers: Record<string, unknown>, database: unknown = { status:
       host: 'browser',
       invoke: async (method, args): Promise<Result<unknown>> => {
         calls.push([method, args]);
-        const table: Record<string, unknown> = { appInfo: info, startFreshDatabase: { ...info, database: { status: 'ok', path: '/d/teamseat.db', schemaVersion: 1 } }, ...answers };
-        return method in table ? { ok: true, value: table[method] } : { ok: false, error: { code: 'not_found', message: `no ${method}` } };
+        // The researcher's own page: the host says whose link this is before anything else (kiosk links: e2e/kiosk*.spec.ts).
+        const table: Record<string, unknown> = {
+          accessWhoAmI: { kind: 'experimenter' },
+          appInfo: info,
+          startFreshDatabase: {
+            ...info,
+            database: { status: 'ok', path: '/d/teamseat.db', schemaVersion: 1 },
+          },
+          ...answers,
+        };
+        return method in table
+          ? { ok: true, value: table[method] }
+          : { ok: false, error: { code: 'not_found', message: `no ${method}` } };
       },
       subscribe: () => () => {},
     }),
@@ -46,7 +82,11 @@ describe('the study library screen', () => {
   it('opens a study through the contract and lists its tasks', async () => {
     const calls = fakeApi({
       listStudies: studies,
-      openStudy: { ...studies[0], tasks: [{ id: 'campsite', title: 'Campsite negotiation', detail: 'handling_conflict' }], source: null },
+      openStudy: {
+        ...studies[0],
+        tasks: [{ id: 'campsite', title: 'Campsite negotiation', detail: 'handling_conflict' }],
+        source: null,
+      },
     });
     render(<App />);
     fireEvent.click(await screen.findByRole('button', { name: 'Open Three demo tasks' }));
@@ -56,7 +96,10 @@ describe('the study library screen', () => {
   });
 
   it('names a damaged database file and starts a fresh one only when asked', async () => {
-    const calls = fakeApi({ listStudies: [] }, { status: 'corrupt', path: '/d/teamseat.db', message: '/d/teamseat.db is damaged' });
+    const calls = fakeApi(
+      { listStudies: [] },
+      { status: 'corrupt', path: '/d/teamseat.db', message: '/d/teamseat.db is damaged' },
+    );
     render(<App />);
     expect(await screen.findByText('The session database cannot be opened')).toBeTruthy();
     expect(calls.some(([m]) => m === 'startFreshDatabase')).toBe(false);
