@@ -137,6 +137,8 @@ test('the experimenter sees a participant’s runs in the panel and erases them 
     await expect(report).toBeVisible({ timeout: 30_000 });
     for (const f of theirs) await expect(report).toContainText(path.basename(f));
     await expect(exp.locator(`tr[data-participant="${who.code}"]`)).toHaveCount(0);
+    // The study's recorded sessions below are read again: their run session is gone.
+    await expect(exp.getByRole('button', { name: `Open the session of ${who.code}` })).toHaveCount(0);
     await shot(exp, '03-erased');
 
     // On disk and in the service: no file of theirs left, not in the overview.

@@ -3,8 +3,8 @@ import type { SessionSummary } from '../../../shared/contract/schemas';
 import { api } from '../api/client';
 import { useApp } from '../state/appStore';
 
-/** Sessions recorded for a study, read back from the event log (so it shows what is on disk). */
-export function SessionList({ studyKey, openable = false }: { studyKey: string; openable?: boolean }) {
+/** Sessions recorded for a study, read back from the event log (so it shows what is on disk); a new `refresh` reads it again. */
+export function SessionList({ studyKey, openable = false, refresh = 0 }: { studyKey: string; openable?: boolean; refresh?: number }) {
   const navigate = useApp((s) => s.navigate);
   const [sessions, setSessions] = useState<SessionSummary[] | undefined>();
   const database = useApp((s) => s.info?.database.status);
@@ -17,7 +17,7 @@ export function SessionList({ studyKey, openable = false }: { studyKey: string; 
     return () => {
       live = false;
     };
-  }, [studyKey, database]);
+  }, [studyKey, database, refresh]);
   if (!sessions) return null;
   return (
     <>

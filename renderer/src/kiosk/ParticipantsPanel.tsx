@@ -10,7 +10,7 @@ import { ParticipantActions } from './ParticipantActions';
  * The experimenter's side of the kiosk, on the study screen: each participant's status and place, their link
  * (the same every time it is asked for, and it survives a restart), or their visit opened in this window.
  */
-export function ParticipantsPanel({ studyKey }: { studyKey: string }) {
+export function ParticipantsPanel({ studyKey, onChanged }: { studyKey: string; onChanged?: () => void }) {
   const [rows, setRows] = useState<ParticipantRow[] | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [links, setLinks] = useState<Record<string, string>>({});
@@ -23,7 +23,8 @@ export function ParticipantsPanel({ studyKey }: { studyKey: string }) {
     const r = await api().studyParticipants({ studyKey });
     if (r.ok) setRows(r.value.participants);
     else setError(r.error.message);
-  }, [studyKey]);
+    onChanged?.();
+  }, [studyKey, onChanged]);
   useEffect(() => {
     let live = true;
     void api()

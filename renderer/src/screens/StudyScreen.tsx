@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useApp } from '../state/appStore';
 import { KindBadge, countLabel } from '../components/KindBadge';
 import { Problems } from '../components/Problems';
@@ -11,6 +12,8 @@ import { RaterLink } from '../kiosk/RaterLink';
 export function StudyScreen() {
   const study = useApp((s) => s.study);
   const goHome = useApp((s) => s.goHome);
+  // A participant's action (an erasure above all) changes the recorded sessions below: read them again.
+  const [sessionsRead, setSessionsRead] = useState(0);
   if (!study) return null;
   return (
     <section aria-labelledby="study-title">
@@ -30,7 +33,7 @@ export function StudyScreen() {
       ) : null}
       <Problems problems={study.problems} />
       {/* Participants first: a study is run from their links; the pilot panels below are never counted. */}
-      {study.problems.length === 0 && (study.kind === 'team' || study.kind === 'slack') ? <ParticipantsPanel studyKey={study.key} /> : null}
+      {study.problems.length === 0 && (study.kind === 'team' || study.kind === 'slack') ? <ParticipantsPanel studyKey={study.key} onChanged={() => setSessionsRead((n) => n + 1)} /> : null}
       {study.problems.length === 0 && study.kind === 'labelling' ? <StartLabelling study={study} /> : null}
       {study.problems.length === 0 && study.kind === 'labelling' ? <RaterLink studyKey={study.key} /> : null}
       {study.problems.length === 0 && study.kind === 'team' ? <StartTeamSession study={study} /> : null}
@@ -56,7 +59,7 @@ export function StudyScreen() {
           ))}
         </tbody>
       </table>
-      <SessionList studyKey={study.key} openable={study.kind === 'team'} />
+      <SessionList studyKey={study.key} openable={study.kind === 'team'} refresh={sessionsRead} />
     </section>
   );
 }
