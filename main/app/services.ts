@@ -26,7 +26,7 @@ export const DATABASE_FILE = 'teamseat.db';
  */
 export function createApp(
   options: AppOptions,
-): AppServices & { handlers: AppHandlers; access: AccessControl; ownership: ReturnType<typeof createOwnership>; close(): void } {
+): AppServices & { handlers: AppHandlers; access: AccessControl; ownership: ReturnType<typeof createOwnership>; close(): Promise<void> } {
   const services: AppServices = {
     options,
     log: options.log,
@@ -57,9 +57,12 @@ export function createApp(
     handlers,
     access,
     ownership: createOwnership(services, handlers),
-    close: () => {
-      for (const close of services.closers) void close();
+    // Resolves once every feature has released what it holds (an import worker stops between files), so a caller
+    // that removes the data dir afterwards never races a worker still writing into it.
+    close: async () => {
+      const pending = services.closers.map((close) => close());
       services.database.close();
+      await Promise.allSettled(pending);
     },
   };
 }

@@ -12,6 +12,8 @@ import { JUDGE_API_KEY, type SecretStore } from '../secrets/secretStore.js';
 import { currentGrade, rewardOfRun, type RunState } from './runLog.js';
 import type { SlackRuns } from './runs.js';
 import { loadSlackStudy, type SlackStudy } from './slackStudy.js';
+import { exclusionOf, findRun } from '../../shared/study/fold.js';
+import { StudyLogs } from '../study/studyLog.js';
 
 /** Grading of submitted answers: by the configured LLM endpoint, or blind by a second researcher (the grader). */
 export class SlackGrading {
@@ -52,7 +54,7 @@ export class SlackGrading {
     const study = loadSlackStudy(this.s.library, studyKey);
     if (!study.ok) return study;
     const items: GradingItem[] = [];
-    for (const run of this.runs.list(studyKey)) {
+    for (const run of this.gradable(studyKey)) {
       if (!run.answer || run.started.participant === graderId) continue;
       if (currentGrade(run)?.outcome.status === 'judged') continue;
       const query = study.value.queries.find((q) => q.id === run.started.queryId);
@@ -87,13 +89,26 @@ export class SlackGrading {
   }
 
   scores(study: SlackStudy): { all: StudyScore; byParticipant: Array<{ participant: string; score: StudyScore }> } {
-    const answered = this.runs.list(study.key).filter((r) => r.answer);
+    const answered = this.gradable(study.key).filter((r) => r.answer);
     const judged = (runs: RunState[]) => runs.map((r) => ({ queryId: r.started.queryId, category: r.started.category, reward: rewardOfRun(r) }));
     const participants = [...new Set(answered.map((r) => r.started.participant))].sort();
     return {
       all: scoreStudy(judged(answered)),
       byParticipant: participants.map((p) => ({ participant: p, score: scoreStudy(judged(answered.filter((r) => r.started.participant === p))) })),
     };
+  }
+
+  /**
+   * The runs whose answers count: a run the study log places in a participant's plan but does not count (practice,
+   * void, withdrawn, superseded attempt) is neither queued for grading nor scored. A run no plan links to is the
+   * experimenter's pilot and is kept, as before the study protocol, since the pilot panel's results screen shows it.
+   */
+  private gradable(studyKey: string): RunState[] {
+    const state = new StudyLogs(this.s).state(studyKey);
+    return this.runs.list(studyKey).filter((run) => {
+      const link = findRun(state, run.runId);
+      return !link || exclusionOf(link.participant, link.run) === null;
+    });
   }
 
   /** Opaque per data folder: a keyed hash of the run id, so the grader's screen cannot be matched to the run list. */

@@ -21,8 +21,9 @@ beforeAll(() => {
   tmp = makeTempDir();
   app = createTestApp(tmp.dir);
 });
-afterAll(() => {
-  app.close();
+afterAll(async () => {
+  // Listing a Slack study's participants starts preparing its workspaces: wait for those imports to stop first.
+  await app.close();
   tmp.cleanup();
 });
 
@@ -73,6 +74,11 @@ describe('Slack trials in results/<study id>/', () => {
     await resultsWriterOf(app)!.idle();
     const job = path.join(tmp.dir, 'results', 'slack-demo', 'excluded', 'practice', 'slack', `human_${p.code}`);
     expect(filesUnder(job)).toEqual(expect.arrayContaining(['result.json', expect.stringMatching(/^as-library-permit__[0-9a-f]{8}\/result\.json$/)]));
+    // Practice is never scored: its answer is not queued for grading and not counted in the scores.
+    const queue = await call<GradingItem[]>('slackGradingQueue', { studyKey: DEMO, graderId: 'G1' });
+    expect(queue.map((q) => q.answer)).not.toContain('Permit CP-2024-0815.');
+    const scores = await call<{ byParticipant: Array<{ participant: string }> }>('slackScores', { studyKey: DEMO });
+    expect(scores.byParticipant.map((row) => row.participant)).not.toContain(p.code);
     const ended = at(await call<ParticipantScreen>('participantStep', { participantId: p.participantId }), 'run');
     expect(ended.run?.ended).toBe(true);
     const next = await call<ParticipantScreen>('participantNext', { participantId: p.participantId, stepToken: ended.stepToken });
