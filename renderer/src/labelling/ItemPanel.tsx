@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ItemCard, LabelChoices, labelDefinitions } from './ItemCard';
 import { NoteForm } from './NoteForm';
 import { ChecklistChoices, checklistOf, verdictKey, type Verdict } from './ChecklistChoices';
@@ -28,6 +28,12 @@ export function ItemPanel({
   const [grades, setGrades] = useState<Record<string, Verdict>>(given?.checklist ?? {});
   const [line, setLine] = useState(0);
   const [noting, setNoting] = useState<'skip' | 'flag' | null>(null);
+  // What the keys chose, as of the last key rather than the last render: a fast "1, Enter" reaches the window
+  // listener before React has re-rendered, and Enter must confirm the label that "1" chose.
+  const chosen = useRef({ selected, grades, line });
+  useLayoutEffect(() => {
+    chosen.current = { selected, grades, line };
+  }, [selected, grades, line]);
   const shownAt = useRef(0);
   const labels = labelDefinitions(current.item);
   const feedbackFor = s.feedbackFor;
@@ -35,14 +41,24 @@ export function ItemPanel({
     shownAt.current = performance.now();
   }, []);
   const complete = !!selected && entries.every((e) => grades[e.id]);
-  const confirm = () =>
-    complete &&
-    s.confirm(selected, Math.round(performance.now() - shownAt.current), entries.length ? grades : undefined);
+  const confirm = () => {
+    const now = chosen.current;
+    if (!now.selected || !entries.every((e) => now.grades[e.id])) return;
+    s.confirm(now.selected, Math.round(performance.now() - shownAt.current), entries.length ? now.grades : undefined);
+  };
+  const choose = (label: string | undefined) => {
+    chosen.current = { ...chosen.current, selected: label };
+    setSelected(label);
+  };
   const grade = (at: number, v: Verdict) => {
     const entry = entries[at];
-    if (entry) setGrades((g) => ({ ...g, [entry.id]: v }));
-    else setSelected(v);
-    setLine(Math.min(at + 1, entries.length));
+    if (entry) {
+      chosen.current = { ...chosen.current, grades: { ...chosen.current.grades, [entry.id]: v } };
+      setGrades((g) => ({ ...g, [entry.id]: v }));
+    } else choose(v);
+    const next = Math.min(at + 1, entries.length);
+    chosen.current = { ...chosen.current, line: next };
+    setLine(next);
   };
 
   useEffect(() => {
@@ -67,20 +83,22 @@ export function ItemPanel({
         if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
           e.preventDefault();
           keysPath();
-          setLine((l) => Math.max(0, Math.min(entries.length, l + (e.key === 'ArrowDown' ? 1 : -1))));
+          const to = Math.max(0, Math.min(entries.length, chosen.current.line + (e.key === 'ArrowDown' ? 1 : -1)));
+          chosen.current = { ...chosen.current, line: to };
+          setLine(to);
           return;
         }
         const v = verdictKey(e.key);
         if (v) {
           keysPath();
-          grade(line, v);
+          grade(chosen.current.line, v);
         }
         return;
       }
       const n = Number(e.key);
       if (Number.isInteger(n) && n >= 1 && n <= labels.length) {
         keysPath();
-        setSelected(labels[n - 1]?.label);
+        choose(labels[n - 1]?.label);
       }
     };
     window.addEventListener('keydown', onKey);
@@ -101,8 +119,11 @@ export function ItemPanel({
                 overall={selected}
                 line={line}
                 onLine={setLine}
-                onGrade={(id, v) => setGrades((g) => ({ ...g, [id]: v }))}
-                onOverall={setSelected}
+                onGrade={(id, v) => {
+                  chosen.current = { ...chosen.current, grades: { ...chosen.current.grades, [id]: v } };
+                  setGrades((g) => ({ ...g, [id]: v }));
+                }}
+                onOverall={choose}
                 disabled={!!feedbackFor}
                 {...(feedbackFor && view.practiceAnswers[feedbackFor]
                   ? { expected: view.practiceAnswers[feedbackFor] }
@@ -115,7 +136,7 @@ export function ItemPanel({
               <LabelChoices
                 item={current.item}
                 selected={selected}
-                onSelect={setSelected}
+                onSelect={choose}
                 disabled={!!feedbackFor}
               />
             </>
