@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { linkScopeSchema } from '../../shared/contract/access.js';
+import { writeFileAtomic } from '../files/atomicWrite.js';
 
 /**
  * What must survive a host restart so an old link keeps working, in one file `<data dir>/access.json`, mode 0600,
@@ -71,35 +72,6 @@ export function loadAccessFile(dataDir: string, notice: (message: string) => voi
 }
 
 export function saveAccessFile(dataDir: string, content: AccessFileContent): void {
-  const file = path.join(dataDir, ACCESS_FILE);
-  fs.mkdirSync(dataDir, { recursive: true });
-  const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-  // The mode is set at creation, so the secret is never readable by others, not even for a moment.
-  const fd = fs.openSync(tmp, 'wx', 0o600);
-  try {
-    fs.writeFileSync(fd, `${JSON.stringify(content, null, 2)}\n`);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  try {
-    fs.renameSync(tmp, file);
-  } catch (err) {
-    fs.rmSync(tmp, { force: true });
-    throw err;
-  }
-  fsyncDir(dataDir);
-}
-
-/** So the rename itself survives a power cut. Windows cannot open a folder for fsync; the rename is atomic there. */
-function fsyncDir(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(dir, 'r');
-    fs.fsyncSync(fd);
-  } catch {
-    // See above.
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
+  // 0600 from creation: the secret every link is derived from is never readable by others, not even for a moment.
+  writeFileAtomic(path.join(dataDir, ACCESS_FILE), `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ok, type Result } from '../../shared/result.js';
 import { buildFinalResults, impliedPlans, versionsNobodyRan, type FinalResults } from '../../shared/team/export/finalResults.js';
 import type { Design, PlannedScenario } from '../../shared/team/export/resultTypes.js';
-import { writeFileAtomic } from '../study/atomicFile.js';
+import { writeFileAtomic } from '../files/atomicWrite.js';
 import { readRuns } from './readResults.js';
 
 export interface ScoreOptions {

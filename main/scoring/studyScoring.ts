@@ -6,7 +6,7 @@ import { evaluatedModelId } from '../../shared/team/export/transcript.js';
 import type { AppServices } from '../app/appServices.js';
 import { loadTeamPack } from '../team/pack/loadPack.js';
 import { onRunWritten } from '../study/resultsWriter.js';
-import { removeFile } from '../study/atomicFile.js';
+import { removeFile } from '../files/atomicWrite.js';
 import { studyLogKey, STUDY_LOG_TASK } from '../study/studyLog.js';
 import { writeFinalResults, FINAL_RESULTS_FILE } from './scoreFolder.js';
 import { studyDesign } from './studyDesign.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { foldStudy } from '../../shared/study/fold.js';
 import type { AppServices } from '../app/appServices.js';
-import { moveFileAtomic, pruneEmptyDirs, removeFile, writeFileAtomic } from './atomicFile.js';
+import { moveFileAtomic, pruneEmptyDirs, removeFile, writeFileAtomic } from '../files/atomicWrite.js';
 import { deriveLayout, type Desired, type Manifest, type RunPlacement } from './resultsLayout.js';
 import { runSessionsOf } from './runSessions.js';
 import { studyLogKey, STUDY_LOG_TASK } from './studyLog.js';

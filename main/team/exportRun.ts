@@ -8,7 +8,7 @@ import type { SessionSummary, StoredEvent } from '../../shared/contract/schemas.
 import { readAllWorkspaceFiles } from '../workspace/sessionWorkspace.js';
 import { workspaceFilesFromLog, workspaceOf } from '../workspace/workspaceLog.js';
 import type { StudyLibrary } from '../studies/studyLibrary.js';
-import { writeFileAtomic } from '../study/atomicFile.js';
+import { writeFileAtomic } from '../files/atomicWrite.js';
 import { personRunFromLog } from './personRun.js';
 import { engineEvents } from './teamLog.js';
 import { findTeamTask } from './taskSource.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fail, ok, type Result } from '../../shared/result.js';
-import { fsyncDir, writeFileAtomic } from './atomicWrite.js';
+import { fsyncDir, writeFileAtomic } from '../files/atomicWrite.js';
 import { normaliseWorkspacePath } from './paths.js';
 import { hashContent } from './sessionWorkspace.js';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fail, ok, type Result } from '../../shared/result.js';
 import { normaliseWorkspacePath, resolveInside } from './paths.js';
-import { TEMP_PREFIX, writeFileAtomic } from './atomicWrite.js';
+import { TEMP_PREFIX, writeFileAtomic } from '../files/atomicWrite.js';
 
 /** Files bigger than this are not read into memory by the tools (task files are small source files). */
 export const MAX_FILE_BYTES = 1024 * 1024;
