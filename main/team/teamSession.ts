@@ -152,7 +152,12 @@ export class TeamSession {
       if (refused) return refused;
       const ws = this.d.workspace;
       if (!ws || !this.d.resolved.workspace.tools.includes(name)) return fail('bad_request', `This task has no ${name} tool.`);
-      if (name === 'edit_file') return ok({ ...this.participantEdit(input), view: this.view() });
+      if (name === 'edit_file') {
+        const edited = this.participantEdit(input);
+        // An edit can fire what the pack ties to it (an environment event `when: file_edited`), as every tool call does.
+        await this.settle();
+        return ok({ ...edited, view: this.view() });
+      }
       const call = await callWorkspaceTool(ws.tools, name, input);
       this.persist({ type: 'tool_call', name, input: call.input, result_head: call.result_head });
       await this.settle();
