@@ -1,28 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { spawnHost } from '../hosts/browser/hostProcess.js';
 import { median, quantile, type BenchRow } from './types.js';
 
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const RELOADS = 15;
 const STUDY = 'built-in:team-demo';
 
-async function startHost(appRoot: string, dataDir: string): Promise<{ child: ChildProcess; url: URL; token: string }> {
-  const child = spawn(process.execPath, [path.join(appRoot, 'out/main/serve.mjs'), '--data-dir', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const link = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /Open: (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', () => reject(new Error('host exited')));
-  });
-  const url = new URL(link);
-  return { child, url, token: new URLSearchParams(url.hash.slice(1)).get('token') ?? '' };
-}
 
 /**
  * Kiosk reload: a participant mid-round in a team task reloads their page; timed from the reload until the
@@ -39,10 +26,10 @@ export async function benchKiosk(appRoot: string): Promise<BenchRow[]> {
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: process.env.TEAMSEAT_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs });
   try {
-    const started = await startHost(appRoot, dataDir);
+    const started = await spawnHost(appRoot, dataDir);
     host = started.child;
     const call = async <T>(method: string, args: unknown, token = started.token): Promise<T> => {
-      const res = await fetch(`${started.url.origin}/api/${method}`, {
+      const res = await fetch(`${started.origin}/api/${method}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify(args),
@@ -57,7 +44,7 @@ export async function benchKiosk(appRoot: string): Promise<BenchRow[]> {
     const { fragment } = await call<{ fragment: string }>('participantLink', { studyKey: STUDY, participantId });
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${started.url.origin}/#${fragment}`);
+    await page.goto(`${started.origin}/#${fragment}`);
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: 'Instructions' }).waitFor();

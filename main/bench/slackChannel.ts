@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 // Playwright is loaded when a browser suite runs, not at start-up: the bench's child processes stay lean.
 import type { Page } from '@playwright/test';
+import { spawnHost } from '../hosts/browser/hostProcess.js';
 import { generateSlackExport } from '../slack/synthetic/exportGenerator.js';
 import { median, quantile, type BenchRow } from './types.js';
 
@@ -119,19 +120,6 @@ function buildExport(root: string): { dir: string; big: { id: string; name: stri
   return { dir, big, small: { ...small, messages: count } };
 }
 
-async function startHost(appRoot: string, dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [path.join(appRoot, 'out/main/serve.mjs'), '--data-dir', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /Open: (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', () => reject(new Error('host exited')));
-  });
-  return { child, url };
-}
 
 /** The import screen's calls, over the contract's HTTP route: start the import, then wait until it is no longer importing. */
 async function importOverHttp(url: string, exportDir: string): Promise<{ messages: number; seconds: number }> {
@@ -204,13 +192,13 @@ export async function benchSlackChannel(appRoot: string): Promise<BenchRow[]> {
   const browser = await chromium.launch({ executablePath: process.env.TEAMSEAT_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs });
   try {
     const exp = buildExport(root);
-    const started = await startHost(appRoot, dataDir);
+    const started = await spawnHost(appRoot, dataDir);
     host = started.child;
-    const report = await importOverHttp(started.url, exp.dir);
+    const report = await importOverHttp(started.link, exp.dir);
     process.stderr.write(`  imported ${report.messages} messages in ${report.seconds.toFixed(1)} s\n`);
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(started.url);
+    await page.goto(started.link);
     await page.evaluate(PROBE);
     await page.locator('[data-study="built-in:slack-demo"] button').click();
     await page.getByRole('button', { name: 'Import a Slack export…' }).click();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hostileCorpus } from '../hosts/browser/testing/hostileCorpus.js';
-import { apiOf, spawnHost, type HostProcess } from './hostProcess.js';
+import { apiOf, spawnHost, type HostProcess } from '../hosts/browser/hostProcess.js';
 
 export interface CorpusRunResult {
   requests: number;

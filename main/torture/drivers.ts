@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { ApiAnswer } from './hostProcess.js';
+import type { ApiAnswer } from '../hosts/browser/hostProcess.js';
 
 export type Api = <T = unknown>(method: string, args: unknown) => Promise<ApiAnswer<T>>;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { apiOf, mustOf, spawnHost, type HostProcess } from './hostProcess.js';
+import { apiOf, mustOf, spawnHost, type HostProcess } from '../hosts/browser/hostProcess.js';
 import { labellingDriver, rng, slackDriver, teamDriver, type Tracks } from './drivers.js';
 import { diskVsLog, verifyAfterRestart, type StoredEvent } from './verify.js';
 import type { Api } from './drivers.js';

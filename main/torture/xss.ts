@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { mustOf, spawnHost } from './hostProcess.js';
+import { mustOf, spawnHost } from '../hosts/browser/hostProcess.js';
 import { writeXssLabellingStudy, writeXssSlackExport, writeXssTeamStudy } from './xssData.js';
 import { ALL_PAYLOADS, XSS_PAYLOADS } from './xssPayloads.js';
 

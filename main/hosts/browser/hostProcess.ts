@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-/** The built browser host (out/main/serve.mjs) running as a child process over one data dir. */
+/** The built browser host (out/main/serve.mjs) running as a child process over one data dir (torture and bench). */
 export interface HostProcess {
+  /** The experimenter's link the host printed (`http://127.0.0.1:PORT/#token=…`). */
+  link: string;
   origin: string;
   port: number;
   token: string;
@@ -48,6 +50,7 @@ export async function spawnHost(appRoot: string, dataDir: string): Promise<HostP
   });
   const parsed = new URL(url);
   return {
+    link: url,
     origin: parsed.origin,
     port: Number(parsed.port),
     token: new URLSearchParams(parsed.hash.slice(1)).get('token')!,
