@@ -76,8 +76,12 @@ function nextBatch(task: ResolvedTask, s: SessionState, seed: number): Batch {
   const replies = partnerReplies(task, evaluatedSeat(task).name, s, seed);
   let after = s;
   for (const r of replies) if (r.type === 'append') after = applyEvent(after, r.event);
-  if (s.round >= task.rounds) return { effects: [...replies, { type: 'run_checker' }, append({ type: 'ended', how: 'max_rounds' })] };
-  return { effects: [...replies, ...startRound(task, after, s.round + 1, seed)] };
+  // A reply may reveal a fact: events waiting on it fire right after it, before the next round's lines.
+  const revealed = after === s ? [] : triggeredEvents(task, after, seed);
+  for (const r of revealed) if (r.type === 'append') after = applyEvent(after, r.event);
+  const answered = [...replies, ...revealed];
+  if (s.round >= task.rounds) return { effects: [...answered, { type: 'run_checker' }, append({ type: 'ended', how: 'max_rounds' })] };
+  return { effects: [...answered, ...startRound(task, after, s.round + 1, seed)] };
 }
 
 function firstRound(task: ResolvedTask): number {
