@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ErasureAudit } from '../../shared/contract/study.js';
 import { fail, ok, type Result } from '../../shared/result.js';
+import { findRun } from '../../shared/study/fold.js';
 import { studyEventSchemas } from '../../shared/study/log.js';
 import { workspaceOf } from '../workspace/workspaceLog.js';
 import type { StudyContext } from './studyContext.js';
@@ -25,7 +26,12 @@ export async function eraseParticipant(c: StudyContext, studyKey: string, partic
 
   // Let any pass already queued finish, so the manifest names every file of these runs.
   await c.writer.idle();
-  const runIds = p.runs.map((r) => r.runId).filter((id) => log.getSession(id));
+  // Pilot runs started from the one-at-a-time panel under this participant's code go too: they carry the code in
+  // their file names and, when the participant sat at them, their words; a withdrawal leaves nothing under the code.
+  const linked = new Set(p.runs.map((r) => r.runId));
+  const state = c.logs.state(studyKey);
+  const pilots = log.listSessions(studyKey).filter((s) => s.participant === p.code && !linked.has(s.id) && !findRun(state, s.id));
+  const runIds = [...linked, ...pilots.map((s) => s.id)].filter((id) => log.getSession(id));
   const files = c.writer.filesOfRuns(studyKey, new Set(runIds));
   const workspaces = runIds.map((id) => workspaceOf(log.replay(id))?.root).filter((root): root is string => typeof root === 'string');
   const at = new Date().toISOString();

@@ -171,6 +171,20 @@ describe('the results writer', () => {
     app = createTestApp(tmp.dir);
   }, 60_000);
 
+  it("erasure also removes pilot runs started under the participant's code, and nobody else's", async () => {
+    const pilot = await call<{ sessionId: string }>(app, 'teamStart', { studyKey: STUDY_KEY, taskId: 'hidden-profile', participant: 'T01', version: 'alone', seed: 0 });
+    await submitRun(app, pilot.sessionId);
+    const otherPilot = await call<{ sessionId: string }>(app, 'teamStart', { studyKey: STUDY_KEY, taskId: 'hidden-profile', participant: 'T02', version: 'alone', seed: 0 });
+    await submitRun(app, otherPilot.sessionId);
+    const { participantId } = await oneFinishedRun();
+    expect(filesUnder(path.join(results(), 'excluded', 'pilot'))).toHaveLength(2);
+    const audit = await call<ErasureAudit>(app, 'studyErase', { studyKey: STUDY_KEY, participantId, confirmCode: 'T01' });
+    expect(audit.sessions).toBe(2);
+    expect(audit.files).toContainEqual(expect.stringMatching(/^excluded\/pilot\/.*human_T01\//));
+    expect(await refused(app, 'replaySession', { sessionId: pilot.sessionId })).toMatch(/No session/);
+    expect(filesUnder(results())).toEqual([expect.stringMatching(/^excluded\/pilot\/.*human_T02\//)]);
+  }, 90_000);
+
   it('an erasure interrupted after its commit: the next start removes the files the log no longer holds', async () => {
     const { participantId, runId } = await oneFinishedRun();
     expect(counted()).toHaveLength(1);
