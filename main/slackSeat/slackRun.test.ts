@@ -65,6 +65,8 @@ describe('a Slack query run', () => {
   it('records every browse call as the benchmark tool call, in order, before returning it', async () => {
     const r = { workspaceId: run.workspaceId, runId: run.runId };
     const channels = await call<ConversationView[]>('slackConversations', r);
+    // A reload of the page lists the channels again: the trajectory keeps the first list only.
+    await call<ConversationView[]>('slackConversations', r);
     const general = channels.find((c) => c.name === 'general')!;
     const page = await call<ChannelPageView>('slackChannelPage', { ...r, conversationId: general.id, limit: 20 });
     expect(page.messages).toHaveLength(20);

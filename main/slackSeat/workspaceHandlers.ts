@@ -19,6 +19,13 @@ type BrowseMethods =
   | 'slackSearch';
 
 /**
+ * The sidebar's channel list is loaded by the page, not asked for by the person: every reload or host restart would
+ * otherwise add another identical `list_channels` to the trajectory. The list is static for a workspace, so the first
+ * one stands for all.
+ */
+const sameArguments = (a: Record<string, unknown>, b: Record<string, unknown>) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
  * The workspace browser. With a runId each call is first checked against the run (running, same workspace), then
  * answered, then written to the run's log as the benchmark's tool call, and only then returned.
  */
@@ -34,14 +41,16 @@ export function setupBrowseHandlers(
     answer: (db: WorkspaceDb) => T,
     resultHead: (value: T) => string,
   ): Result<T> {
+    let seen = false;
     if (where.runId) {
       const gate = runs.gate(where.runId, { workspaceId: where.workspaceId });
       if (!gate.ok) return gate;
+      seen = tool === 'list_channels' && gate.value.actions.some((c) => c.tool === tool && sameArguments(c.arguments, args));
     }
     const db = workspaces.db(where.workspaceId);
     if (!db.ok) return db;
     const value = answer(db.value);
-    if (where.runId) runs.record(where.runId, { tool, arguments: args, resultHead: resultHead(value) });
+    if (where.runId && !seen) runs.record(where.runId, { tool, arguments: args, resultHead: resultHead(value) });
     return ok(value);
   }
   const withoutUndefined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
