@@ -5,8 +5,13 @@ import { CRASH_PAUSE } from '../../shared/team/engine/activeTime.js';
 
 export { WORKSPACE_CREATED, workspaceOf, type WorkspaceCreated } from '../workspace/workspaceLog.js';
 
+/** The model seat's own record of a run (main/modelSeat/modelLog.ts): its endpoint, each turn, an endpoint failure. */
+export const MODEL_RUN_STARTED = 'model_run_started';
+export const MODEL_STEP = 'model_step';
+export const MODEL_RUN_ERROR = 'model_run_error';
+
 /** Runner facts kept in the log beside the engine's events, but not folded by the engine. */
-const RUNNER_FACTS: ReadonlySet<string> = new Set([WORKSPACE_CREATED, FILE_CONTENT, CRASH_PAUSE]);
+const RUNNER_FACTS: ReadonlySet<string> = new Set([WORKSPACE_CREATED, FILE_CONTENT, CRASH_PAUSE, MODEL_RUN_STARTED, MODEL_STEP, MODEL_RUN_ERROR]);
 
 export const isEngineKind = (kind: string): boolean => !RUNNER_FACTS.has(kind);
 
