@@ -76,6 +76,13 @@ describe('chat-completions judge against a real HTTP server', () => {
     }
   });
 
+  it('keeps the key out of a 200 reply that echoes it, so the recorded verdict (event log, Harbor export) has none', async () => {
+    const judge = createEndpointJudge({ baseUrl: server.baseUrl, model: 'm', apiKey: KEY }, {}, fast);
+    const outcome = await judge(query, 'Palas Fidas 200 [echo-key]');
+    expect(JSON.stringify(outcome)).toContain('[redacted]');
+    expect(JSON.stringify(outcome)).not.toContain(KEY);
+  });
+
   it('does not retry a refused request and returns a bad endpoint as a value', async () => {
     const before = server.requests.length;
     const wrongPath = createChatClient({ baseUrl: `${server.baseUrl}/nope`, model: 'm', apiKey: KEY }, fast);

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { fail, ok, type Result } from '../../shared/result.js';
 import type { ChatMessage } from '../../shared/judge/prompt.js';
+import { redactText } from './redact.js';
 
 export interface ChatEndpoint {
   /** e.g. `https://api.openai.com/v1`; `/chat/completions` is appended. */
   baseUrl: string;
   model: string;
-  /** Sent as a bearer token; never logged, never part of an error. */
+  /** Sent as a bearer token (no header when empty: a local server); never logged, never part of an error or reply. */
   apiKey: string;
 }
 
@@ -16,21 +17,45 @@ export interface ChatClientOptions {
   maxAttempts?: number;
   /** Wait before the second attempt; doubles after each further one. */
   backoffMs?: number;
+  /** The longest a 429's Retry-After is honoured; a longer one waits this long. */
+  maxRetryAfterMs?: number;
   temperature?: number;
   maxTokens?: number;
-  /** Receives one line per retry or failure; the key is scrubbed from every line. */
+  /** Receives one line per retry or failure; keys are redacted from every line. */
   log?: (line: string) => void;
+}
+
+/** Token counts as the endpoint reported them (`usage`), or null when it did not. */
+export interface ChatUsage {
+  prompt_tokens: number | null;
+  completion_tokens: number | null;
+  total_tokens: number | null;
+}
+
+/** One call with what a record needs beside the reply: how long it took, how many attempts, the tokens. */
+export interface ChatExchange {
+  /** The reply text, or the error; both already redacted. */
+  result: Result<string>;
+  latencyMs: number;
+  attempts: number;
+  usage: ChatUsage | null;
 }
 
 export interface ChatClient {
   complete(messages: ChatMessage[]): Promise<Result<string>>;
+  exchange(messages: ChatMessage[]): Promise<ChatExchange>;
 }
 
+const countSchema = z.number().int().min(0).nullable().catch(null).default(null);
 const replySchema = z.looseObject({
   choices: z.array(z.looseObject({ message: z.looseObject({ content: z.string() }) })).min(1),
+  usage: z.looseObject({ prompt_tokens: countSchema, completion_tokens: countSchema, total_tokens: countSchema }).nullable().catch(null).optional(),
 });
 
-type Attempt = { kind: 'reply'; text: string } | { kind: 'retry'; why: string } | { kind: 'stop'; error: Result<string> };
+type Attempt =
+  | { kind: 'reply'; text: string; usage: ChatUsage | null }
+  | { kind: 'retry'; why: string; waitMs?: number }
+  | { kind: 'stop'; error: Result<string> };
 
 export function chatCompletionsUrl(baseUrl: string): Result<URL> {
   let url: URL;
@@ -45,28 +70,37 @@ export function chatCompletionsUrl(baseUrl: string): Result<URL> {
   return ok(new URL('chat/completions', url));
 }
 
+/** Seconds (or an HTTP date) of a Retry-After header, in ms; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
 /** An OpenAI-compatible chat-completions client with a timeout and bounded retries on 5xx, 429 and timeouts. */
 export function createChatClient(endpoint: ChatEndpoint, options: ChatClientOptions = {}): ChatClient {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const maxAttempts = Math.max(1, options.maxAttempts ?? 3);
   const backoffMs = options.backoffMs ?? 1_000;
-  const scrub = (text: string) => (endpoint.apiKey ? text.split(endpoint.apiKey).join('[redacted]') : text);
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 10_000;
+  const scrub = (text: string) => redactText(text, endpoint.apiKey ? [endpoint.apiKey] : []);
   const log = (line: string) => options.log?.(scrub(line));
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
 
   async function attempt(url: URL, body: string): Promise<Attempt> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${endpoint.apiKey}` },
-        body,
-        signal: controller.signal,
-      });
+      const response = await fetch(url, { method: 'POST', headers, body, signal: controller.signal });
       const text = await response.text();
-      if (response.status >= 500 || response.status === 429) {
-        return { kind: 'retry', why: `HTTP ${response.status}` };
+      if (response.status === 429) {
+        const asked = retryAfterMs(response.headers.get('retry-after'));
+        return { kind: 'retry', why: `HTTP 429${asked !== null ? ` (retry after ${asked} ms)` : ''}`, ...(asked !== null ? { waitMs: Math.min(asked, maxRetryAfterMs) } : {}) };
       }
+      if (response.status >= 500) return { kind: 'retry', why: `HTTP ${response.status}` };
       if (!response.ok) {
         const code = response.status === 401 || response.status === 403 ? 'unauthorized' : 'bad_request';
         const detail = scrub(text.replace(/\s+/g, ' ').slice(0, 200));
@@ -82,7 +116,8 @@ export function createChatClient(endpoint: ChatEndpoint, options: ChatClientOpti
       if (!parsed.success) {
         return { kind: 'stop', error: fail('internal', 'The judge endpoint answered without choices[0].message.content.') };
       }
-      return { kind: 'reply', text: parsed.data.choices[0]?.message.content ?? '' };
+      // A provider (or a proxy) may echo what it was sent: the reply is stored, so it is redacted here, once for all.
+      return { kind: 'reply', text: scrub(parsed.data.choices[0]?.message.content ?? ''), usage: parsed.data.usage ?? null };
     } catch (error) {
       if (controller.signal.aborted) return { kind: 'retry', why: `no answer within ${timeoutMs} ms` };
       // fetch's own messages do not contain headers, but scrub anyway: the key must never leak through a cause.
@@ -92,34 +127,46 @@ export function createChatClient(endpoint: ChatEndpoint, options: ChatClientOpti
     }
   }
 
-  return {
-    async complete(messages) {
-      const url = chatCompletionsUrl(endpoint.baseUrl);
-      if (!url.ok) return url;
-      const body = JSON.stringify({
-        model: endpoint.model,
-        messages,
-        temperature: options.temperature ?? 0,
-        ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}),
-      });
-      let why = '';
-      for (let n = 1; n <= maxAttempts; n++) {
-        const result = await attempt(url.value, body);
-        if (result.kind === 'reply') return ok(result.text);
-        if (result.kind === 'stop') {
-          log(`judge: ${result.error.ok ? '' : result.error.error.message}`);
-          return result.error;
-        }
-        why = result.why;
-        if (n < maxAttempts) {
-          const wait = backoffMs * 2 ** (n - 1);
-          log(`judge: attempt ${n} of ${maxAttempts} failed (${why}); retrying in ${wait} ms`);
-          await new Promise((resolve) => setTimeout(resolve, wait));
-        }
+  async function exchange(messages: ChatMessage[]): Promise<ChatExchange> {
+    const started = performance.now();
+    const done = (result: Result<string>, attempts: number, usage: ChatUsage | null = null): ChatExchange => ({
+      result,
+      latencyMs: Math.round(performance.now() - started),
+      attempts,
+      usage,
+    });
+    const url = chatCompletionsUrl(endpoint.baseUrl);
+    if (!url.ok) return done(url, 0);
+    const body = JSON.stringify({
+      model: endpoint.model,
+      messages,
+      temperature: options.temperature ?? 0,
+      ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}),
+    });
+    let why = '';
+    for (let n = 1; n <= maxAttempts; n++) {
+      const result = await attempt(url.value, body);
+      if (result.kind === 'reply') return done(ok(result.text), n, result.usage);
+      if (result.kind === 'stop') {
+        log(`judge: ${result.error.ok ? '' : result.error.error.message}`);
+        return done(result.error, n);
       }
-      const message = `The judge endpoint did not answer after ${maxAttempts} attempt(s): ${why}.`;
-      log(`judge: ${message}`);
-      return fail('internal', message);
+      why = result.why;
+      if (n < maxAttempts) {
+        const wait = result.waitMs ?? backoffMs * 2 ** (n - 1);
+        log(`judge: attempt ${n} of ${maxAttempts} failed (${why}); retrying in ${wait} ms`);
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+    const message = `The judge endpoint did not answer after ${maxAttempts} attempt(s): ${why}.`;
+    log(`judge: ${message}`);
+    return done(fail('internal', message), maxAttempts);
+  }
+
+  return {
+    exchange,
+    async complete(messages) {
+      return (await exchange(messages)).result;
     },
   };
 }

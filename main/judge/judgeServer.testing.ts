@@ -24,7 +24,8 @@ const between = (text: string, start: string, end: string) => {
 /**
  * A real HTTP server on 127.0.0.1 that speaks chat completions and judges like a tiny, predictable model:
  * YES when the answer contains the reference, NO otherwise. Markers in the answer ask for trouble:
- * `[malformed]` (a reply in the wrong format), `[fail-once]` (a 500, then a normal reply), `[hang]` (no reply).
+ * `[malformed]` (a reply in the wrong format), `[fail-once]` (a 500, then a normal reply), `[hang]` (no reply),
+ * `[echo-key]` (a 200 reply that repeats the bearer header it was sent, as a careless proxy does).
  */
 export async function startJudgeServer(apiKey: string): Promise<JudgeServer> {
   const requests: SeenRequest[] = [];
@@ -63,7 +64,8 @@ export async function startJudgeServer(apiKey: string): Promise<JudgeServer> {
         : reference && answer.toLowerCase().includes(reference.toLowerCase())
           ? 'YES'
           : 'NO';
-      send(200, { id: 'cmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content } }] });
+      const echoed = answer.includes('[echo-key]') ? `${content}\n(debug: you sent ${String(req.headers.authorization)})` : content;
+      send(200, { id: 'cmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: echoed } }] });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
