@@ -28,9 +28,11 @@ function main(argv: string[]): number {
     return values.help ? 0 : 2;
   }
   let design: Design = 'within';
+  let gate: number | null = null;
   if (values.study) {
     const found = studyDesign(values.study);
     design = found.design;
+    gate = found.poolGateAtLeast;
     if (found.note) process.stderr.write(`${values.study}: ${found.note}\n`);
   }
   if (values.design !== undefined) {
@@ -40,7 +42,6 @@ function main(argv: string[]): number {
     }
     design = values.design;
   }
-  let gate: number | null = null;
   if (values.gate !== undefined) {
     gate = Number(values.gate);
     if (!Number.isFinite(gate) || gate < 0 || gate > 1) {

@@ -32,10 +32,10 @@ export function rescoreStudy(s: AppServices, studyKey: string, dir: string): { o
     return null;
   }
   const packDir = s.library.dirOf(studyKey);
-  const design = packDir ? studyDesign(packDir).design : 'within';
+  const { design, poolGateAtLeast } = packDir ? studyDesign(packDir) : { design: 'within' as const, poolGateAtLeast: null };
   const state = studyState(s, studyKey);
   const plannedByModel = packDir && state ? plannedRuns(state, packDir) : undefined;
-  const written = writeFinalResults(dir, { design, out: path.join(dir, FINAL_RESULTS_FILE), ...(plannedByModel ? { plannedByModel } : {}) });
+  const written = writeFinalResults(dir, { design, poolGateAtLeast, out: path.join(dir, FINAL_RESULTS_FILE), ...(plannedByModel ? { plannedByModel } : {}) });
   return written.ok ? { ok: true, out: written.value.out } : { ok: false, message: written.error.message };
 }
 

@@ -34,6 +34,19 @@ const distinct = (what: string) => (ids: string[], ctx: z.RefinementCtx) => {
   });
 };
 
+/**
+ * `pooled_gate`: the alone pass rate (0–1) at which the pooled `human:all` row of a between design gates a scenario
+ * in; `majority` (the default) is a strict majority, more than half of everyone's alone runs passed.
+ */
+export const teamScoringSchema = z
+  .strictObject({
+    pooled_gate: z
+      .union([z.literal('majority'), z.number().min(0).max(1)], { error: 'expected majority or a rate between 0 and 1' })
+      .default('majority'),
+  })
+  .default({ pooled_gate: 'majority' });
+export type TeamScoring = z.infer<typeof teamScoringSchema>;
+
 export const teamProtocolSchema = z.strictObject({
   ...shared,
   /**
@@ -56,6 +69,8 @@ export const teamProtocolSchema = z.strictObject({
   /** A subset of tasks per participant keeps a visit short; subsets are balanced across participants. */
   tasks_per_participant: z.number().int().min(1).optional(),
   screens: teamScreensSchema,
+  /** How final_results.json scores people (shared/team/export/README.md): the pooled row's gate in a between design. */
+  scoring: teamScoringSchema,
 });
 export type TeamProtocol = z.infer<typeof teamProtocolSchema>;
 
@@ -80,3 +95,36 @@ export interface ProtocolIssue {
   path: (string | number)[];
   message: string;
 }
+
+/**
+ * `models:` (top level of study.yaml): OpenAI-compatible endpoints that take the evaluated seat (issue 12). Keys are
+ * never written here: `key_env` names the environment variable that holds one (none for a local server).
+ */
+export const modelEndpointSchema = z.strictObject({
+  base_url: z.url({ error: 'expected the endpoint URL, e.g. http://127.0.0.1:8080/v1' }),
+  /** The endpoint's model id: sent as `model`, and the run's `evaluated_model` (its folder: ':' → '_', '/' → '__'). */
+  model: z
+    .string()
+    .min(1)
+    .refine((m) => !m.startsWith('human:'), 'a model id may not start with human: (that names people)'),
+  key_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name').optional(),
+  temperature: z.number().min(0).max(2).default(0),
+  /** Per run: tokens the endpoint reports (prompt + completion, summed over turns) before the run stops as an error. */
+  max_tokens_per_run: z.number().int().positive().default(200_000),
+  /** Per run: active seconds, enforced as a person's time limit is (the run ends with `time_limit`). */
+  max_seconds_per_run: z.number().int().positive().default(900),
+  /** Per request: seconds before the client gives up on one answer (then retries). */
+  timeout_seconds: z.number().positive().default(120),
+  /** Endpoint calls in one of the model's turns before the run stops as an error (it never ended its turn). */
+  max_steps_per_turn: z.number().int().positive().default(16),
+  /** USD per million tokens, for a cost when the endpoint reports usage but no cost. */
+  price: z.strictObject({ input_per_mtok: z.number().min(0), output_per_mtok: z.number().min(0) }).optional(),
+});
+export type ModelEndpoint = z.infer<typeof modelEndpointSchema>;
+
+/** Model name → endpoint; an `api_key` field is refused as every unknown field is (keys come from `key_env`). */
+export const modelsSectionSchema = z.record(
+  z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'expected a model name of letters, digits, dot, dash or underscore'),
+  modelEndpointSchema,
+);
+export type ModelsSection = z.infer<typeof modelsSectionSchema>;
