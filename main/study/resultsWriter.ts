@@ -253,6 +253,11 @@ export class ResultsWriter {
   }
 }
 
+/** What the writer last wrote under results/<study id>/ for a study: each file and the run(s) it holds. */
+export function writtenFiles(dir: string, studyKey: string): Manifest {
+  return readManifest(path.join(dir, `.written-${crypto.createHash('sha256').update(studyKey).digest('hex').slice(0, 8)}.json`), studyKey);
+}
+
 function readManifest(file: string, studyKey: string): Manifest {
   try {
     const parsed = manifestSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
