@@ -8,6 +8,7 @@ import { setupAppHandlers } from './handlers/appHandlers.js';
 import { setupStudyHandlers } from './handlers/studyHandlers.js';
 import { setupSessionHandlers } from './handlers/sessionHandlers.js';
 import { setupLabellingHandlers } from '../labelling/handlers.js';
+import { setupJudgeValidation } from '../labelling/judges/handlers.js';
 import { setupTeamHandlers } from '../team/handlers.js';
 import { setupSlackHandlers } from '../slackSeat/handlers.js';
 import { AccessControl } from '../access/accessControl.js';
@@ -15,6 +16,9 @@ import { setupAccessHandlers } from '../access/handlers.js';
 import { setupStudyProtocolHandlers } from '../study/handlers.js';
 import { createOwnership } from '../access/ownership.js';
 import { setupStudyScoring } from '../scoring/studyScoring.js';
+import { setupResultsHandlers } from '../scoring/resultsHandlers.js';
+import { setupComparisonHandlers } from '../comparison/handlers.js';
+import { setupReplayHandlers } from '../replay/handlers.js';
 
 export type { AppHandlers, AppOptions, AppServices } from './appServices.js';
 
@@ -46,10 +50,13 @@ export function createApp(
     ...setupStudyHandlers(services),
     ...setupSessionHandlers(services),
     ...setupLabellingHandlers(services),
+    ...setupJudgeValidation(services).handlers,
     ...setupTeamHandlers(services),
     ...setupSlackHandlers(services, options.secretStore ? { secrets: options.secretStore } : {}),
     ...setupAccessHandlers(services, access),
     ...setupStudyProtocolHandlers(services),
+    ...setupComparisonHandlers(services),
+    ...setupReplayHandlers(services),
   };
   setupStudyScoring(services);
   return {

@@ -6,7 +6,8 @@ import { entriesFingerprint, packFingerprint } from './packFingerprint.js';
 import { STUDY_MANIFEST_FILE } from '../../shared/studies/manifest.js';
 
 /** Folders of a studies root that are not packs: the JSON Schemas for editors. */
-const NOT_PACKS = new Set(['schemas']);
+// comparison-fixture holds synthetic model results for the comparison screen, not a study.
+const NOT_PACKS = new Set(['schemas', 'comparison-fixture']);
 
 export interface StudyRoot {
   dir: string;

@@ -4,18 +4,25 @@ import { teamMethods } from './team.js';
 import { slackMethods } from './slack.js';
 import { accessMethods } from './access.js';
 import { studyMethods } from './study.js';
+import { resultsMethods } from './results.js';
+import { judgeValidationMethods } from './judgeValidation.js';
+import { comparisonMethods } from './comparison.js';
+import { replayMethods } from './replay.js';
 
 /**
  * Everything the UI can ask of the main side, one file per feature. Both hosts (Electron IPC, browser
  * HTTP) and the renderer's client are derived from this one object, so a rename breaks the build, not the app.
  */
 export const contract = {
+  ...replayMethods,
   ...foundationMethods,
   ...labellingMethods,
   ...teamMethods,
   ...slackMethods,
   ...accessMethods,
   ...studyMethods,
+  ...judgeValidationMethods,
+  ...comparisonMethods,
 };
 
 export type AppContract = typeof contract;

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fail, ok, type Result } from '../../shared/result.js';
+import {
+  describeIssue,
+  importedFinalResultsSchema,
+  type ImportedFinalResults,
+} from '../../shared/comparison/finalResultsSchema.js';
+import { rowsFromFinalResults, type RowSource, type TeamRow } from '../../shared/comparison/rows.js';
+import { scoreFolder } from '../scoring/scoreFolder.js';
+import type { Design } from '../../shared/team/export/resultTypes.js';
+
+export interface ImportedTeam {
+  rows: TeamRow[];
+  dimensions: string[];
+  /** What was read but not used, each naming the file and field (schema failures, missing versions). */
+  problems: string[];
+}
+
+/** Reads and checks a final_results.json; an error names the file and the first field that does not fit. */
+export function readFinalResultsFile(file: string): Result<ImportedFinalResults> {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    return fail(
+      'not_found',
+      `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return fail('bad_request', `${file}: not JSON (${(error as Error).message}).`);
+  }
+  const parsed = importedFinalResultsSchema.safeParse(json);
+  if (!parsed.success)
+    return fail(
+      'bad_request',
+      `${describeIssue(file, parsed.error)} (expected final_results.json as in FORMATS.md §2).`,
+    );
+  return ok(parsed.data);
+}
+
+/** The benchmark's final_results.json: every row in it, its source the file. */
+export function importFinalResults(
+  file: string,
+  options: { synthetic?: boolean; source?: RowSource } = {},
+): Result<ImportedTeam> {
+  const read = readFinalResultsFile(file);
+  if (!read.ok) return read;
+  const source = options.source ?? { kind: 'final_results', file };
+  return ok({
+    rows: rowsFromFinalResults(read.value, source, options),
+    dimensions: read.value.dimensions,
+    problems: [],
+  });
+}
+
+/**
+ * A folder of transcripts in the benchmark layout, scored by the benchmark's rule from each run's recorded `score`.
+ * A version a model never ran is listed as a problem (with the model and scenario), never filled in.
+ */
+export function importTranscripts(
+  dir: string,
+  kind: 'transcripts' | 'modelseat',
+  design: Design = 'within',
+): Result<ImportedTeam> {
+  const scored = scoreFolder(dir, { design });
+  if (!scored.ok) return scored;
+  const r = scored.value.results;
+  const problems = [
+    ...r.problems.map((p) => `${dir}: ${p}`),
+    ...r.missing_runs.map(
+      (m) =>
+        `${path.join(dir, 'transcripts', m.dimension, m.scenario)}: ${m.model} has no ${m.version} run${m.seed === null ? '' : ` for seed ${m.seed}`}` +
+        ' (listed, not guessed)',
+    ),
+  ];
+  const source: RowSource = { kind, dir, files: scored.value.files };
+  return ok({
+    rows: rowsFromFinalResults(r as unknown as ImportedFinalResults, source),
+    dimensions: r.dimensions,
+    problems,
+  });
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { method } from './define.js';
+import { queryCategories } from '../judge/query.js';
+
+/**
+ * People beside models (issue 15): the experimenter's comparison of a study's human rows with imported model rows,
+ * and the study bundle. Experimenter scope only (no participant or rater link may call these).
+ */
+const rate = z.number().nullable();
+const ci = z.tuple([rate, rate]);
+
+export const rowSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('study'), file: z.string() }),
+  z.object({ kind: z.literal('final_results'), file: z.string() }),
+  z.object({ kind: z.literal('transcripts'), dir: z.string(), files: z.number().int() }),
+  z.object({ kind: z.literal('modelseat'), dir: z.string(), files: z.number().int() }),
+  z.object({ kind: z.literal('harbor'), dir: z.string(), trials: z.number().int() }),
+  z.object({ kind: z.literal('fixture'), file: z.string() }),
+  z.object({ kind: z.literal('published'), citation: z.string() }),
+]);
+
+export const teamRowSchema = z.object({
+  id: z.string(),
+  human: z.boolean(),
+  pooled: z.boolean(),
+  synthetic: z.boolean(),
+  source: rowSourceSchema,
+  overall: z.object({ score: rate, ci, baseline: rate, teamworkLoss: rate, nScenarios: z.number().int() }),
+  dimensions: z.record(
+    z.string(),
+    z.object({
+      test: rate,
+      ci,
+      baseline: rate,
+      teamworkLoss: rate,
+      nGated: z.number().int(),
+      nScenarios: z.number().int(),
+    }),
+  ),
+  tasks: z.record(z.string(), z.object({ manipulation: rate, control: rate, gated: z.boolean() })),
+});
+
+export const overlapSchema = z.object({
+  id: z.string(),
+  modelTasks: z.number().int(),
+  humanTasks: z.number().int(),
+  shared: z.array(z.string()),
+  sameTaskSet: z.boolean(),
+  modelOnShared: rate,
+  humanOnShared: rate,
+});
+
+export const slackRowSchema = z.object({
+  id: z.string(),
+  human: z.boolean(),
+  synthetic: z.boolean(),
+  source: rowSourceSchema,
+  overall: rate,
+  categories: z.record(z.enum(queryCategories), z.object({ passRate: rate, n: z.number().int() })),
+});
+
+/** A source of model rows the experimenter names by its path on the host. */
+export const comparisonSourceSchema = z.object({
+  kind: z.enum(['final_results', 'transcripts', 'harbor']),
+  path: z.string().min(1).max(4096),
+});
+export type ComparisonSource = z.infer<typeof comparisonSourceSchema>;
+
+export const comparisonViewSchema = z.object({
+  studyKey: z.string(),
+  title: z.string(),
+  /** Any row comes from the synthetic fixture: the screen says so above every chart. */
+  synthetic: z.boolean(),
+  team: z.object({
+    dimensions: z.array(z.string()),
+    rows: z.array(teamRowSchema),
+    /** The study's pooled human row's id, or null when the study has no team runs yet. */
+    humanId: z.string().nullable(),
+    overlaps: z.array(overlapSchema),
+  }),
+  slack: z.object({ rows: z.array(slackRowSchema) }),
+  /** Sources that could not be read, each naming the file and the field. */
+  problems: z.array(z.string()),
+});
+export type ComparisonView = z.infer<typeof comparisonViewSchema>;
+
+export const comparisonMethods = {
+  /** Experimenter: the study's human rows beside model rows from `sources` (and the synthetic fixture when asked). */
+  comparisonView: method(
+    z.object({
+      studyKey: z.string().min(1),
+      sources: z.array(comparisonSourceSchema).max(50).default([]),
+      fixture: z.boolean().default(false),
+    }),
+    comparisonViewSchema,
+  ),
+};
