@@ -75,7 +75,7 @@ describe('validate-pack', () => {
   it('loads a pack and finds duplicate task ids', () => {
     expect(loadTeamPack(examplePack)).toMatchObject({ problems: [], tasks: [{ task: { id: 'friday-deploy' } }] });
     const { dir } = packWith(fs.readFileSync(exampleTask, 'utf8').replace('../files/deploy.yaml', '../t2.txt'));
-    fs.writeFileSync(path.join(dir, 't2.txt'), 'x');
+    fs.writeFileSync(path.join(dir, 't2.txt'), 'skip_tests: false\n');
     fs.copyFileSync(path.join(dir, 'tasks', 't.yaml'), path.join(dir, 'tasks', 'u.yaml'));
     expect(loadTeamPack(dir).problems.map((p) => p.message)).toEqual([expect.stringContaining('is also used by')]);
   });
@@ -97,4 +97,15 @@ describe('validate-pack', () => {
     expect(bad.out).toMatch(/t\.yaml:4 rounds: /);
     // Two tsx start-ups: seconds each when the machine is busy.
   }, 90_000);
+});
+
+describe('loadTaskFile: a tab', () => {
+  it('gives one problem per tab-indented line, not the parser’s cascade', () => {
+    const text = fs.readFileSync(exampleTask, 'utf8').replace('    role: On-call engineer', '\trole: On-call engineer');
+    const { dir, file } = packWith(text);
+    const r = loadTaskFile(file, dir);
+    if (r.ok) throw new Error('expected a problem');
+    const line = text.split('\n').findIndex((l) => l.startsWith('\t')) + 1;
+    expect(r.problems).toEqual([{ file, path: '', message: 'YAML: a tab character in the indentation; indent with spaces', line, col: 1 }]);
+  });
 });

@@ -34,7 +34,12 @@ export function loadTaskFile(file: string, packDir = path.dirname(file)): TaskLo
   } catch (e) {
     return { ok: false, problems: [{ file, path: '', message: `cannot read the file: ${(e as Error).message}` }] };
   }
+  const tabs = tabIndents(text);
   const located = parseLocated(text);
+  // A tab in the indentation sends the parser into a cascade of errors; the tab is the one to fix.
+  if (tabs.length > 0 && located.doc.errors.length > 0) {
+    return { ok: false, problems: tabs.map((line) => ({ file, path: '', message: 'YAML: a tab character in the indentation; indent with spaces', line, col: 1 })) };
+  }
   if (located.doc.errors.length > 0) {
     return {
       ok: false,
@@ -101,6 +106,15 @@ function readReferencedFiles(task: TeamTask, file: string, packDir: string): Pro
     o.inherited?.edits.forEach((e, i) => visit(e, ['versions', version, 'inherited', 'edits', i]));
   }
   return problems;
+}
+
+/** 1-based lines whose indentation holds a tab. */
+function tabIndents(text: string): number[] {
+  const out: number[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (/^[ ]*\t/.test(line)) out.push(i + 1);
+  });
+  return out;
 }
 
 export function formatLocated(p: LocatedProblem): string {

@@ -5,11 +5,11 @@ import { scoreRun } from './check.js';
 import type { CheckContext } from './context.js';
 import type { FinalState } from './finalState.js';
 
-/** The facts a version's rules may name, by id: those its evaluated and partner seats hold. */
+/** The facts a version's rules may name, by id: those its evaluated, partner and scripted seats hold. */
 export function factsOf(task: ResolvedTask): Map<string, Fact> {
   const facts = new Map<string, Fact>();
   for (const seat of task.seats) {
-    if (seat.kind === 'evaluated' || seat.kind === 'partner') for (const f of seat.facts) facts.set(f.id, f);
+    if (seat.kind !== 'environment') for (const f of seat.facts) facts.set(f.id, f);
   }
   return facts;
 }

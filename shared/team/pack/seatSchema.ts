@@ -12,6 +12,10 @@ export const factSchema = z.strictObject({
   id: idSchema,
   text: z.string().min(1),
   ...matchFields,
+  /** The id of the passage in the task's `provenance` this fact is taken from… */
+  source: idSchema.optional(),
+  /** …or `true` when it is made up (the pack linter asks for one of the two). */
+  fictional: z.boolean().optional(),
 });
 export type Fact = z.output<typeof factSchema>;
 
@@ -76,6 +80,8 @@ export const scriptedSeatSchema = z.strictObject({
   ...seatBase,
   kind: z.literal('scripted'),
   persona: z.string().default(''),
+  /** What the teammate knows; a `give_way: share_fact` names one of these. */
+  facts: z.array(factSchema).default([]),
   script: scriptSchema,
 });
 

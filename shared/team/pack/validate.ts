@@ -39,6 +39,7 @@ export function crossCheck(task: TeamTask, file: string): TaskCheck {
   if (scripted.length === 0) add('seats', 'a team task needs at least one scripted seat');
 
   const versions: Partial<Record<TaskVersion, ResolvedTask>> = {};
+  const byVersion: Array<[TaskVersion, Problem[]]> = [];
   for (const version of taskVersions) {
     const resolved = resolveVersion(task, version, file);
     if (!resolved.ok) {
@@ -46,12 +47,32 @@ export function crossCheck(task: TeamTask, file: string): TaskCheck {
       continue;
     }
     versions[version] = resolved.value;
-    problems.push(...validateVersion(resolved.value, file, placesOf(task, version)));
+    byVersion.push([version, validateVersion(resolved.value, file, placesOf(task, version))]);
   }
+  problems.push(...nameVersions(byVersion));
 
   const unique = dedupe(problems);
   if (unique.length > 0) return { ok: false, problems: unique };
   return { ok: true, task, versions: versions as Record<TaskVersion, ResolvedTask> };
+}
+
+/**
+ * A problem of the base task that holds in only some versions (e.g. the alone version removes a seat the
+ * checker names) says which: `versions.alone: …`. One found in every version is the base task's own.
+ */
+function nameVersions(byVersion: ReadonlyArray<[TaskVersion, Problem[]]>): Problem[] {
+  const key = (p: Problem): string => `${p.path}\u0000${p.message}`;
+  const holdsIn = new Map<string, TaskVersion[]>();
+  for (const [version, list] of byVersion) {
+    for (const p of list) holdsIn.set(key(p), [...new Set([...(holdsIn.get(key(p)) ?? []), version])]);
+  }
+  return byVersion.flatMap(([, list]) =>
+    list.map((p) => {
+      const versions = holdsIn.get(key(p)) ?? [];
+      if (versions.length === byVersion.length || p.path.startsWith('versions.')) return p;
+      return { ...p, message: `${versions.map((v) => `versions.${v}`).join(', ')}: ${p.message}` };
+    }),
+  );
 }
 
 /** Base-task problems show up once per version; report each once. */

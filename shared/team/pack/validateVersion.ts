@@ -23,7 +23,7 @@ export function knownOf(task: ResolvedTask): Known {
   const recognisableFacts = new Set<string>();
   const lines = new Set<string>();
   for (const s of task.seats) {
-    if (s.kind === 'evaluated' || s.kind === 'partner') for (const f of s.facts) {
+    if (s.kind !== 'environment') for (const f of s.facts) {
       facts.add(f.id);
       if (f.keywords.length + f.regex.length > 0) recognisableFacts.add(f.id);
     }
@@ -48,17 +48,25 @@ export function validateVersion(task: ResolvedTask, file: string, places: Places
   const recipient = (to: string, path: string): void => {
     if (to !== TEAM_CHANNEL && !known.seats.has(to)) add(path, `"${to}" is neither "${TEAM_CHANNEL}" nor a seat`);
   };
+  const startText = startingFiles(task);
   const checkAction = (a: ScriptAction, path: (...rest: PropertyKey[]) => string): void => {
     recipient(a.to, path('to'));
-    if (a.do === 'edit_file' && !known.files.has(a.path)) add(path('path'), `no workspace file "${a.path}"`);
+    if (a.do !== 'edit_file') return;
+    if (!known.files.has(a.path)) return add(path('path'), `no workspace file "${a.path}"`);
+    const text = startText.get(a.path);
+    // Otherwise the teammate would announce a change that never happens.
+    if (a.replace && text !== undefined && !text.includes(a.replace.find)) {
+      add(path('replace', 'find'), `"${a.replace.find}" is not in ${a.path} as the run starts, so the edit would change nothing`);
+    }
   };
 
   const factIds = new Map<string, string>();
   for (const seat of task.seats) {
-    if (seat.kind !== 'evaluated' && seat.kind !== 'partner') continue;
+    if (seat.kind === 'environment') continue;
     seat.facts.forEach((f, i) => {
       const other = factIds.get(f.id);
-      if (other !== undefined && other !== seat.name) add(places.seat(seat.name, 'facts', i, 'id'), `fact id "${f.id}" is also used by ${other}`);
+      if (other === seat.name) add(places.seat(seat.name, 'facts', i, 'id'), `fact id "${f.id}" appears twice in ${seat.name}'s facts`);
+      else if (other !== undefined) add(places.seat(seat.name, 'facts', i, 'id'), `fact id "${f.id}" is also used by ${other}`);
       factIds.set(f.id, seat.name);
     });
   }
@@ -121,6 +129,7 @@ function validateScript(
   const script = seat.script;
   const at = (...rest: PropertyKey[]): string => places.seat(seat.name, 'script', ...rest);
   const lineIds = new Set(script.lines.map((l) => l.id));
+  const own = new Set(seat.facts.map((f) => f.id));
   duplicates(script.lines.map((l) => l.id)).forEach((i) => add(at('lines', i, 'id'), 'two lines have this id'));
 
   const checkTransition = (t: Transition, path: (...rest: PropertyKey[]) => string): void => {
@@ -129,7 +138,11 @@ function validateScript(
       if (!lineIds.has(t.goto)) add(path('goto'), `no line "${t.goto}" in ${seat.name}'s script`);
     } else if ('give_way' in t) {
       recipient(t.give_way.to, path('give_way', 'to'));
-      if (t.give_way.fact !== undefined && !known.facts.has(t.give_way.fact)) add(path('give_way', 'fact'), `no fact "${t.give_way.fact}"`);
+      const fact = t.give_way.fact;
+      if (fact !== undefined && !own.has(fact)) {
+        const where = known.facts.has(fact) ? `"${fact}" is another seat's fact` : `no fact "${fact}"`;
+        add(path('give_way', 'fact'), `${where}; ${seat.name} can share only its own facts (${[...own].join(', ') || 'it has none'})`);
+      }
     } else checkAction(t.action, (...rest) => path('action', ...rest));
   };
 
@@ -155,6 +168,17 @@ function validateScript(
     const first = script.lines.findIndex((l) => l.id === report.trapped[0]);
     add(at('lines', first), `the script can loop forever: from ${report.trapped.map((id) => `"${id}"`).join(', ')} no label leads to a give-way, an action or past the last line`);
   }
+}
+
+/** Each workspace file's text when the participant starts: the task's, or the inherited edit's (unread `from:` files are absent). */
+function startingFiles(task: ResolvedTask): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const f of task.workspace.files) if (f.text !== undefined) texts.set(f.path, f.text);
+  for (const e of task.inherited?.edits ?? []) {
+    if (e.text !== undefined) texts.set(e.path, e.text);
+    else texts.delete(e.path);
+  }
+  return texts;
 }
 
 /** Indexes of values seen earlier in the list. */
