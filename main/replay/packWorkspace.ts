@@ -1,0 +1,35 @@
+import type { StudyLibrary } from '../studies/studyLibrary.js';
+import type { LoadedTask } from '../team/pack/loadTask.js';
+import { loadTeamPack } from '../team/pack/loadPack.js';
+import { findTeamTask } from '../team/taskSource.js';
+import { normaliseWorkspacePath } from '../workspace/paths.js';
+import { taskVersions, type TaskVersion } from '../../shared/team/pack/schema.js';
+
+/** A task's starting workspace files in one version, as a team session writes them at its start. */
+export function startingFiles(task: LoadedTask, version: string | null): Record<string, string> | null {
+  const v = (taskVersions as readonly string[]).includes(version ?? '') ? (version as TaskVersion) : 'alone';
+  const files: Record<string, string> = {};
+  for (const f of task.versions[v].workspace.files) {
+    const clean = normaliseWorkspacePath(f.path);
+    if (clean.ok && clean.value) files[clean.value] = f.text ?? '';
+  }
+  return files;
+}
+
+/**
+ * The task a run played: by its study when known (a session), else by scenario id over every team study in the
+ * library (a transcript file names only its scenario). Null when no pack holds it.
+ */
+export function findRunTask(library: StudyLibrary, scenario: string | null, studyKey?: string): LoadedTask | null {
+  if (!scenario) return null;
+  if (studyKey) {
+    const found = findTeamTask(library, studyKey, scenario);
+    return found.ok ? found.value : null;
+  }
+  for (const study of library.list()) {
+    if (study.kind !== 'team' || study.problems.length > 0) continue;
+    const task = loadTeamPack(study.dir).tasks.find((t) => t.task.id === scenario);
+    if (task) return task;
+  }
+  return null;
+}
