@@ -17,6 +17,7 @@ import { setupStudyProtocolHandlers } from '../study/handlers.js';
 import { createOwnership } from '../access/ownership.js';
 import { setupStudyScoring } from '../scoring/studyScoring.js';
 import { setupResultsHandlers } from '../scoring/resultsHandlers.js';
+import { setupResultsHandlers } from '../scoring/resultsHandlers.js';
 import { setupComparisonHandlers } from '../comparison/handlers.js';
 import { setupReplayHandlers } from '../replay/handlers.js';
 
@@ -55,6 +56,7 @@ export function createApp(
     ...setupSlackHandlers(services, options.secretStore ? { secrets: options.secretStore } : {}),
     ...setupAccessHandlers(services, access),
     ...setupStudyProtocolHandlers(services),
+    ...setupResultsHandlers(services),
     ...setupComparisonHandlers(services),
     ...setupReplayHandlers(services),
   };

@@ -39,7 +39,7 @@ export function rescoreStudy(s: AppServices, studyKey: string, dir: string): { o
   return written.ok ? { ok: true, out: written.value.out } : { ok: false, message: written.error.message };
 }
 
-function studyState(s: AppServices, studyKey: string): StudyState | null {
+export function studyState(s: AppServices, studyKey: string): StudyState | null {
   const log = s.database.eventLog;
   const session = log?.listSessions(studyLogKey(studyKey)).find((x) => x.taskId === STUDY_LOG_TASK);
   return log && session ? foldStudy(log.replay(session.id)) : null;

@@ -5,6 +5,7 @@ import { slackMethods } from './slack.js';
 import { accessMethods } from './access.js';
 import { studyMethods } from './study.js';
 import { resultsMethods } from './results.js';
+import { resultsMethods } from './results.js';
 import { judgeValidationMethods } from './judgeValidation.js';
 import { comparisonMethods } from './comparison.js';
 import { replayMethods } from './replay.js';
@@ -21,6 +22,7 @@ export const contract = {
   ...slackMethods,
   ...accessMethods,
   ...studyMethods,
+  ...resultsMethods,
   ...judgeValidationMethods,
   ...comparisonMethods,
 };

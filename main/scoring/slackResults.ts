@@ -1,0 +1,62 @@
+import type { SlackResults } from '../../shared/contract/results.js';
+import type { JudgedQuery } from '../../shared/judge/score.js';
+import { exclusionOf, findRun, type StudyState } from '../../shared/study/fold.js';
+import type { ExclusionReason } from '../../shared/study/model.js';
+import { pooledSlackScore, slackScoreWithIntervals } from '../../shared/team/export/slackIntervals.js';
+import type { AppServices } from '../app/appServices.js';
+import { monotonicMicros } from '../db/monotonic.js';
+import { foldRun, gradingOf, rewardOfRun, runStatus, type RunState } from '../slackSeat/runLog.js';
+import { StudyLogs } from '../study/studyLog.js';
+
+/**
+ * Why a Slack run does not count in the Results screen, or null when it does: the results writer's rule
+ * (resultsLayout.ts placeRun) — a run no plan cell links to is the experimenter's pilot; practice, void, withdrawn
+ * and superseded attempts are left out as grading.ts's `gradable` leaves them out of grading.
+ */
+export function slackExclusion(state: StudyState, runId: string): ExclusionReason | null {
+  const link = findRun(state, runId);
+  return link ? exclusionOf(link.participant, link.run) : 'pilot';
+}
+
+/** A Slack study's counted runs and scores with intervals, per participant (by their study code) and pooled. */
+export function slackResults(s: AppServices, studyKey: string, title: string, reps?: number): SlackResults {
+  const log = s.database.eventLog;
+  const state = new StudyLogs(s).state(studyKey);
+  const all: RunState[] = log
+    ? log
+        .listSessions(studyKey)
+        .map((session) => foldRun(log.replay(session.id)))
+        .filter((r): r is RunState => r !== null)
+        .sort((a, b) => a.startedAt.localeCompare(b.startedAt))
+    : [];
+  const leftOut: Record<string, number> = {};
+  const counted: Array<{ run: RunState; code: string }> = [];
+  for (const run of all) {
+    const why = slackExclusion(state, run.runId);
+    if (why) leftOut[why] = (leftOut[why] ?? 0) + 1;
+    else counted.push({ run, code: findRun(state, run.runId)!.participant.code });
+  }
+  const now = monotonicMicros();
+  const judged = (rows: typeof counted): JudgedQuery[] =>
+    rows.filter((r) => r.run.answer).map((r) => ({ queryId: r.run.started.queryId, category: r.run.started.category, reward: rewardOfRun(r.run) }));
+  const codes = [...new Set(counted.map((r) => r.code))].sort();
+  const byCode = codes.map((code) => judged(counted.filter((r) => r.code === code)));
+  return {
+    kind: 'slack',
+    studyKey,
+    title,
+    runs: counted.map(({ run, code }) => ({
+      runId: run.runId,
+      queryId: run.started.queryId,
+      category: run.started.category,
+      participant: code,
+      status: runStatus(run, now),
+      startedAt: run.startedAt,
+      grading: gradingOf(run),
+      reward: rewardOfRun(run),
+    })),
+    all: pooledSlackScore(byCode, reps),
+    byParticipant: codes.map((participant, i) => ({ participant, score: slackScoreWithIntervals(byCode[i]!, `human:${participant}`, reps) })),
+    leftOut,
+  };
+}
