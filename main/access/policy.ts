@@ -109,6 +109,10 @@ export const raterMethods: Record<string, Check<RaterScope>> = {
   skipItem: ownLabelling,
   flagItem: ownLabelling,
   undoLabel: ownLabelling,
+  // The study's adjudicator holds a rater link under their own id; the handlers refuse anyone not named adjudicator.
+  labellingRole: (args, scope) => (args.studyKey === scope.studyKey && args.person === scope.rater ? null : NOT_YOUR_SESSION),
+  openAdjudication: (args, scope) => (args.studyKey === scope.studyKey && args.adjudicator === scope.rater ? null : NOT_YOUR_SESSION),
+  adjudicate: ownLabelling,
 };
 
 

@@ -1,9 +1,11 @@
 import type { labellingMethods } from '../../shared/contract/labelling.js';
 import { agreementReport } from '../../shared/labelling/report.js';
-import { ok, type Result } from '../../shared/result.js';
+import { fail, ok, type Result } from '../../shared/result.js';
 import type { AppHandlers, AppServices } from '../app/appServices.js';
 import type { EventLog } from '../db/eventLog.js';
 import { writeLabellingExports } from './exports.js';
+import { adjudicatorOf } from './adjudication/adjudication.js';
+import { exportJudgeValidation } from './judges/exports.js';
 import { RaterSessions, type Action } from './raterSessions.js';
 import type { LabellingSet } from './studySet.js';
 import { currentLabels, overview, raterProgress, sessionView, stateView } from './views.js';
@@ -46,6 +48,8 @@ export function setupLabellingHandlers(s: AppServices): LabellingHandlers {
       withStudy(studyKey, (log, set) => ok(overview(set, sessions.all(log, studyKey)))),
     openLabelling: ({ studyKey, rater }) =>
       withStudy(studyKey, (log, set) => {
+        // The adjudicator holds a rater link under their own id, but never labels: they would be blind no longer.
+        if (adjudicatorOf(log, studyKey) === rater) return fail('conflict', `${rater} is this study's adjudicator, not a rater.`);
         const opened = sessions.open(log, set, rater);
         return opened.ok ? ok(sessionView(set, opened.value, opened.value.resumed)) : opened;
       }),
@@ -58,7 +62,8 @@ export function setupLabellingHandlers(s: AppServices): LabellingHandlers {
     exportLabelling: ({ studyKey }) =>
       withStudy(studyKey, (log, set) => {
         const { all, view } = report(log, set);
-        return ok(writeLabellingExports(s.options.dataDir, set, currentLabels(set, all), view));
+        const written = writeLabellingExports(s.options.dataDir, set, currentLabels(set, all), view);
+        return ok({ ...written, files: [...written.files, ...exportJudgeValidation(s, sessions, log, set, written.dir)] });
       }),
   };
 }

@@ -26,7 +26,7 @@ export const FINAL_CODER = 'final';
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-interface Resolved {
+export interface Resolved {
   /** itemId → rater → label, for usable labels only. */
   used: Map<string, Map<string, string>>;
   /** itemId → rater → checklist answers, for usable labels of verdict items that carry them. */
@@ -35,7 +35,7 @@ interface Resolved {
 }
 
 /** The last record per (rater, item) counts: a rater may revise a label during the session. */
-function resolveLabels(items: Map<string, LabellingItem>, labels: ReadonlyArray<RaterLabel>): Resolved {
+export function resolveLabels(items: Map<string, LabellingItem>, labels: ReadonlyArray<RaterLabel>): Resolved {
   const excluded: AgreementReport['excluded'] = [];
   const latest = new Map<string, RaterLabel>();
   for (const record of labels) {
