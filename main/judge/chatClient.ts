@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fail, ok, type Result } from '../../shared/result.js';
 import type { ChatMessage } from '../../shared/judge/prompt.js';
-import { redactText } from './redact.js';
+import { redactSecrets, redactText } from './redact.js';
 
 export interface ChatEndpoint {
   /** e.g. `https://api.openai.com/v1`; `/chat/completions` is appended. */
@@ -44,6 +44,11 @@ export interface ChatExchange {
 export interface ChatClient {
   complete(messages: ChatMessage[]): Promise<Result<string>>;
   exchange(messages: ChatMessage[]): Promise<ChatExchange>;
+  /**
+   * The same request with extra body fields (`messages`, `tools`, …), answered with the whole parsed reply, redacted:
+   * the model seat's tool calls (toolChat.ts) have `content: null`, which `exchange` would refuse.
+   */
+  post(extra: Record<string, unknown>): Promise<Result<unknown>>;
 }
 
 const countSchema = z.number().int().min(0).nullable().catch(null).default(null);
@@ -53,7 +58,7 @@ const replySchema = z.looseObject({
 });
 
 type Attempt =
-  | { kind: 'reply'; text: string; usage: ChatUsage | null }
+  | { kind: 'reply'; text: string; usage: ChatUsage | null; json?: unknown }
   | { kind: 'retry'; why: string; waitMs?: number }
   | { kind: 'stop'; error: Result<string> };
 
@@ -90,7 +95,7 @@ export function createChatClient(endpoint: ChatEndpoint, options: ChatClientOpti
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
 
-  async function attempt(url: URL, body: string): Promise<Attempt> {
+  async function attempt(url: URL, body: string, raw: boolean): Promise<Attempt> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
@@ -112,6 +117,7 @@ export function createChatClient(endpoint: ChatEndpoint, options: ChatClientOpti
       } catch {
         return { kind: 'stop', error: fail('internal', 'The judge endpoint answered with something that is not JSON.') };
       }
+      if (raw) return { kind: 'reply', text: '', usage: null, json: redactSecrets(json, endpoint.apiKey ? [endpoint.apiKey] : []) };
       const parsed = replySchema.safeParse(json);
       if (!parsed.success) {
         return { kind: 'stop', error: fail('internal', 'The judge endpoint answered without choices[0].message.content.') };
@@ -135,21 +141,27 @@ export function createChatClient(endpoint: ChatEndpoint, options: ChatClientOpti
       attempts,
       usage,
     });
+    const sent = await send({ messages }, false);
+    return sent.result.ok ? done(ok(sent.result.value.text), sent.attempts, sent.result.value.usage) : done(sent.result, sent.attempts);
+  }
+
+  /** One request with the retries: the attempt that answered, or the error, and how many attempts it took. */
+  async function send(extra: Record<string, unknown>, raw: boolean): Promise<{ result: Result<Extract<Attempt, { kind: 'reply' }>>; attempts: number }> {
     const url = chatCompletionsUrl(endpoint.baseUrl);
-    if (!url.ok) return done(url, 0);
+    if (!url.ok) return { result: url, attempts: 0 };
     const body = JSON.stringify({
       model: endpoint.model,
-      messages,
       temperature: options.temperature ?? 0,
       ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}),
+      ...extra,
     });
     let why = '';
     for (let n = 1; n <= maxAttempts; n++) {
-      const result = await attempt(url.value, body);
-      if (result.kind === 'reply') return done(ok(result.text), n, result.usage);
+      const result = await attempt(url.value, body, raw);
+      if (result.kind === 'reply') return { result: ok(result), attempts: n };
       if (result.kind === 'stop') {
         log(`judge: ${result.error.ok ? '' : result.error.error.message}`);
-        return done(result.error, n);
+        return { result: result.error as Result<never>, attempts: n };
       }
       why = result.why;
       if (n < maxAttempts) {
@@ -160,11 +172,15 @@ export function createChatClient(endpoint: ChatEndpoint, options: ChatClientOpti
     }
     const message = `The judge endpoint did not answer after ${maxAttempts} attempt(s): ${why}.`;
     log(`judge: ${message}`);
-    return done(fail('internal', message), maxAttempts);
+    return { result: fail('internal', message), attempts: maxAttempts };
   }
 
   return {
     exchange,
+    async post(extra) {
+      const sent = await send(extra, true);
+      return sent.result.ok ? ok(sent.result.value.json) : sent.result;
+    },
     async complete(messages) {
       return (await exchange(messages)).result;
     },
