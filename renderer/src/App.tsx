@@ -8,6 +8,7 @@ import { LabellingScreen } from './labelling/LabellingScreen';
 import { TeamSeatScreen } from './team/TeamSeatScreen';
 import { SlackRoute } from './slack/SlackRoute';
 import { SettingsScreen } from './screens/SettingsScreen';
+import { ComparisonScreen } from './comparison/ComparisonScreen';
 import { KioskApp } from './kiosk/KioskApp';
 import { LeaveKiosk } from './kiosk/LeaveKiosk';
 
@@ -81,6 +82,8 @@ function ExperimenterApp({ route }: { route: ReturnType<typeof useApp.getState>[
           <TeamSeatScreen sessionId={route.sessionId} />
         ) : route.screen === 'slack' || route.screen === 'slack-import' || route.screen === 'slack-results' || route.screen === 'slack-grade' ? (
           <SlackRoute route={route} />
+        ) : route.screen === 'comparison' ? (
+          <ComparisonScreen studyKey={route.studyKey} />
         ) : route.screen === 'settings' ? (
           <SettingsScreen />
         ) : (

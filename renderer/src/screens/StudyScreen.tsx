@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useApp } from '../state/appStore';
 import { KindBadge, countLabel } from '../components/KindBadge';
 import { Problems } from '../components/Problems';
+import { ComparisonLink } from '../comparison/ComparisonLink';
 import { SessionList } from '../components/SessionList';
 import { StartLabelling } from '../labelling/StartLabelling';
 import { StartTeamSession } from '../team/StartTeamSession';
@@ -38,6 +39,7 @@ export function StudyScreen() {
       {study.problems.length === 0 && study.kind === 'labelling' ? <RaterLink studyKey={study.key} /> : null}
       {study.problems.length === 0 && study.kind === 'team' ? <StartTeamSession study={study} /> : null}
       {study.problems.length === 0 && study.kind === 'slack' ? <SlackStart study={study} /> : null}
+      {study.kind === 'team' || study.kind === 'slack' ? <ComparisonLink studyKey={study.key} /> : null}
       <h2>{countLabel(study.kind, study.taskCount)}</h2>
       <table className="tasks">
         <thead>

@@ -25,6 +25,8 @@ export const routeSchema = z.discriminatedUnion('screen', [
   z.object({ screen: z.literal('slack-results'), studyKey: id }),
   /** Blind grading of submitted answers by a second researcher. */
   z.object({ screen: z.literal('slack-grade'), studyKey: id, graderId: id }),
+  /** People beside models (issue 15): the study's human rows and imported model rows, with chart exports. */
+  z.object({ screen: z.literal('comparison'), studyKey: id }),
   /** A participant's visit (the kiosk): the step token is the study's own opaque one, or absent before it loads. */
   z.object({ screen: z.literal('visit'), step: z.string().regex(/^[a-f0-9]{16}$/).optional() }),
 ]);
