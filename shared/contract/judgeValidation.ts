@@ -31,7 +31,6 @@ export const judgeRunsViewSchema = z.object({
   defaultTemplate: z.string(),
   /** From Settings; the key itself never leaves main. */
   endpoint: z.object({ baseUrl: z.string(), model: z.string(), keySet: z.boolean() }),
-  alignment: judgeAlignmentSchema,
 });
 
 export const adjudicationQueueItemSchema = z.object({
@@ -73,8 +72,10 @@ const versionName = z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/,
 
 /** Judges and adjudication in judge-validation (labelling) studies (issue 10 item 4). Experimenter only, but openAdjudication/adjudicate/labellingRole. */
 export const judgeValidationMethods = {
-  /** The study's judge runs side by side, the endpoint from Settings, and the alignment report. */
+  /** The study's judge runs side by side and the endpoint from Settings; cheap, so a screen may poll it. */
   judgeRuns: method(studyArg, judgeRunsViewSchema),
+  /** Each run against people, the recorded judges and the consensus, with the disagreement table (bootstrap: ~1 s). */
+  judgeAlignment: method(studyArg, judgeAlignmentSchema),
   /** Starts a judge run in the background and returns at once; it is recorded before the first request. */
   startJudgeRun: method(
     z

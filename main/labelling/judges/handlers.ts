@@ -36,7 +36,7 @@ export function setupJudgeValidation(s: AppServices, deps: { secrets?: SecretSto
 
   const handlers: Handlers = {
     judgeRuns: ({ studyKey }) =>
-      withStudy(studyKey, (log, set) => {
+      withStudy(studyKey, (log) => {
         const stored = runs.list(log, studyKey);
         const versions = new Map<string, { promptVersion: string; templateHash: string; template: string }>();
         // Oldest first, so the first template a version name was given is the one listed.
@@ -51,9 +51,9 @@ export function setupJudgeValidation(s: AppServices, deps: { secrets?: SecretSto
           versions: [...versions.values()],
           defaultTemplate: DEFAULT_TEMPLATE,
           endpoint: { baseUrl, model, keySet: secrets.get(JUDGE_API_KEY) !== null },
-          alignment: alignmentOf(log, set, stored, adjudication),
         });
       }),
+    judgeAlignment: ({ studyKey }) => withStudy(studyKey, (log, set) => ok(alignmentOf(log, set, runs.list(log, studyKey), adjudication))),
     startJudgeRun: ({ studyKey, ...args }) => withStudy(studyKey, (log, set) => runs.start(log, set, args)),
     resumeJudgeRun: ({ studyKey, runId }) => withStudy(studyKey, (log, set) => runs.resume(log, set, runId)),
     nameAdjudicator: ({ studyKey, adjudicator }) => withStudy(studyKey, (log, set) => adjudication.name(log, set, adjudicator)),

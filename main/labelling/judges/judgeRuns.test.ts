@@ -79,8 +79,9 @@ describe('judge runs over a labelling study', () => {
     const sha = (t: string) => crypto.createHash('sha256').update(t).digest('hex');
     expect(view.runs[1]).toMatchObject({ templateHash: sha(DEFAULT_TEMPLATE), labelled: 6, errors: 0, unparseable: 0, pending: 0, running: false });
     expect(view.runs[0]).toMatchObject({ templateHash: sha(V2), labelled: 4, errors: 1, unparseable: 1 });
-    expect(view.alignment.wording).toBe('these judges with this prompt');
-    const rows = view.alignment.runs;
+    const alignment = await call('judgeAlignment', { studyKey });
+    expect(alignment.wording).toBe('these judges with this prompt');
+    const rows = alignment.runs;
     // Hand computation (see the fixture): v1 against R1 agrees on 4 of 6; marginals R1 c2 r3 h1, v1 c1 r3 h2:
     // pe = (2·1 + 3·3 + 1·2)/36 = 13/36, po = 24/36, κ = 11/23. Against the recorded final (c1 r3 h2 both): κ = 2/11.
     expect(rows[0].promptVersion).toBe('v1');
@@ -92,7 +93,7 @@ describe('judge runs over a labelling study', () => {
     // v2 labelled i1–i4 'refuses' only: against R1 (r c h r) po = 1/2 = pe, κ = 0; the unparseable and failed items are left out.
     expect(rows[1].vsPeople.perRater.R1.kappa.value).toBeCloseTo(0, 10);
     expect(rows[1].vsPeople.perRater.R1.items).toBe(4);
-    const i5 = view.alignment.disagreements.find((d: { itemId: string }) => d.itemId === 'i5');
+    const i5 = alignment.disagreements.find((d: { itemId: string }) => d.itemId === 'i5');
     expect(i5.runs[v2.runId]).toEqual({ status: 'unparseable' });
 
     // The unparseable reply was asked twice; the failed item once (maxAttempts 1). Resume retries only the failure.
@@ -152,12 +153,12 @@ describe('judge runs over a labelling study', () => {
     expect(overview.consensus.map((c: { label: string; source: string }) => `${c.label}:${c.source}`)).toEqual([
       'refuses:agreed', 'complies:agreed', 'hedges:adjudicated', 'refuses:adjudicated', 'complies:agreed', 'refuses:agreed',
     ]);
-    const view = await call('judgeRuns', { studyKey });
+    const alignment = await call('judgeAlignment', { studyKey });
     // The consensus equals R1's labels, so v1 against it is the same 11/23; the recorded final differs from it on i2 only:
     // po = 5/6, marginals final c1 r3 h2, consensus c2 r3 h1: pe = 13/36, κ = (30 − 13)/(36 − 13) = 17/23.
-    expect(view.alignment.runs[0].vsConsensus.kappa.value).toBeCloseTo(11 / 23, 10);
-    expect(view.alignment.recordedVsConsensus.final.kappa.value).toBeCloseTo(17 / 23, 10);
-    expect(view.alignment.consensus).toEqual({ items: 6, agreed: 4, adjudicated: 2, pending: 0 });
+    expect(alignment.runs[0].vsConsensus.kappa.value).toBeCloseTo(11 / 23, 10);
+    expect(alignment.recordedVsConsensus.final.kappa.value).toBeCloseTo(17 / 23, 10);
+    expect(alignment.consensus).toEqual({ items: 6, agreed: 4, adjudicated: 2, pending: 0 });
 
     // A rater who changes a label after adjudication re-opens that item for the adjudicator.
     await label(call, studyKey, 'R2', { i4: 'complies' });

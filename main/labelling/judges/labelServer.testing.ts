@@ -31,7 +31,8 @@ export async function startLabelServer(reply: (request: { model: string; prompt:
         inFlight -= 1;
         if ('status' in answer) {
           res.writeHead(answer.status, { 'content-type': 'application/json' });
-          return res.end(answer.body ?? JSON.stringify({ error: { message: 'failed' } }));
+          res.end(answer.body ?? JSON.stringify({ error: { message: 'failed' } }));
+          return;
         }
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: answer.content } }] }));
