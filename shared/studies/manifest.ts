@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { slackProtocolSchema, teamProtocolSchema, type StudyProtocol } from '../study/protocol.js';
+import { modelsSectionSchema, slackProtocolSchema, teamProtocolSchema, type StudyProtocol } from '../study/protocol.js';
 
 export const studyKinds = ['team', 'slack', 'labelling'] as const;
 export type StudyKind = (typeof studyKinds)[number];
@@ -53,7 +53,8 @@ const base = {
   labeller: reserved('the judge panel (who labels runs)'),
   partners: reserved('the console and partners'),
   scoring: reserved('scoring'),
-  models: reserved('the model seat'),
+  /** Endpoints that take the evaluated seat (shared/study/protocol.ts, main/modelSeat). */
+  models: modelsSectionSchema.optional(),
 };
 
 /**

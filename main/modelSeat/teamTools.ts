@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import type { WorkspaceToolName } from '../../shared/team/pack/schema.js';
+import type { TeamView } from '../../shared/team/viewSchema.js';
+import type { FunctionTool, WireToolCall } from '../judge/toolChat.js';
+import { parseArguments } from '../judge/toolChat.js';
+import type { TeamSession } from '../team/teamSession.js';
+
+/**
+ * The team task's tools as function tools under the benchmark's names, and one call carried out through the same
+ * session a person's clicks go through. Arguments are checked by the session (workspace tools) or here (the rest);
+ * a bad call becomes the tool's result, as in the benchmark's harness, and never ends the run.
+ */
+
+const pathArg = { type: 'string', description: 'A path inside the workspace, e.g. src/app.py' };
+
+const WORKSPACE_TOOLS: Record<WorkspaceToolName, FunctionTool> = {
+  list_files: fn('list_files', 'List the files of the workspace (optionally under a folder).', { path: { ...pathArg, description: 'A folder inside the workspace' } }, []),
+  read_file: fn('read_file', 'Read one file of the workspace.', { path: pathArg }, ['path']),
+  edit_file: fn('edit_file', 'Replace the whole content of a workspace file (creates it if missing).', { path: pathArg, content: { type: 'string' } }, ['path', 'content']),
+  grep: fn(
+    'grep',
+    'Search the workspace files for a text (or a regular expression).',
+    { pattern: { type: 'string' }, regex: { type: 'boolean' }, ignoreCase: { type: 'boolean' }, path: pathArg, maxMatches: { type: 'integer', minimum: 1 } },
+    ['pattern'],
+  ),
+  run_tests: fn('run_tests', "Run the workspace's visible tests and report how many passed and failed.", {}, []),
+  submit: fn('submit', 'Submit your final answer or work; this ends the task.', { message: { type: 'string', description: 'Your final answer or a summary of your work' } }, []),
+};
+
+function fn(name: string, description: string, properties: Record<string, unknown>, required: string[]): FunctionTool {
+  return { type: 'function', function: { name, description, parameters: { type: 'object', properties, required, additionalProperties: false } } };
+}
+
+/** What the model may call now: send_message and submit always, the task's workspace tools, accept_deal when a deal is on the table. */
+export function toolsFor(view: TeamView): FunctionTool[] {
+  const tools: FunctionTool[] = [
+    fn(
+      'send_message',
+      'Send a message to the team channel or to one teammate. This ends your turn (and the round).',
+      { to: { type: 'string', enum: view.channels, description: '"team" or a teammate\'s name' }, text: { type: 'string' } },
+      ['to', 'text'],
+    ),
+  ];
+  for (const name of view.workspace?.tools ?? []) if (name !== 'submit') tools.push(WORKSPACE_TOOLS[name]);
+  tools.push(WORKSPACE_TOOLS.submit);
+  if (view.deal?.proposal && !view.deal.accepted) tools.push(fn('accept_deal', 'Accept the deal your counterpart proposed; this ends the task.', {}, []));
+  return tools;
+}
+
+export interface ToolCallOutcome {
+  /** What goes back to the model as the tool's result. */
+  content: string;
+  ok: boolean;
+  /** The call ended the model's turn (a message was sent) or the run (submit, a deal). */
+  endsTurn: boolean;
+  view: TeamView;
+}
+
+const sendArgs = (channels: string[]) =>
+  z.strictObject({
+    to: z.string().refine((to) => channels.includes(to), { message: `expected one of ${channels.join(', ')}` }),
+    text: z.string().trim().min(1, 'the message is empty').max(20_000),
+  });
+const submitArgs = z.strictObject({ message: z.string().max(100_000).optional() });
+
+const refusal = (view: TeamView, content: string): ToolCallOutcome => ({ content: `Error: ${content}`, ok: false, endsTurn: false, view });
+
+/** Carries out one tool call of the model through the session; the session refuses what a person would be refused. */
+export async function callTeamTool(team: TeamSession, view: TeamView, call: WireToolCall): Promise<ToolCallOutcome> {
+  const name = call.function.name;
+  const offered = toolsFor(view).map((t) => t.function.name);
+  if (!offered.includes(name)) return refusal(view, `unknown tool "${name}"; the tools are ${offered.join(', ')}.`);
+  const args = parseArguments(call.function.arguments);
+  if (!args.ok) return refusal(view, `${name}: ${args.error.message}.`);
+  const issue = (e: z.ZodError) => `${name}: ${e.issues[0]?.path.join('.') ? `${e.issues[0]?.path.join('.')}: ` : ''}${e.issues[0]?.message ?? 'bad arguments'}.`;
+
+  if (name === 'send_message') {
+    const parsed = sendArgs(view.channels).safeParse(args.value);
+    if (!parsed.success) return refusal(view, issue(parsed.error));
+    const sent = await team.send(parsed.data.text, parsed.data.to);
+    return sent.ok ? { content: 'sent', ok: true, endsTurn: true, view: sent.value } : refusal(team.view(), sent.error.message);
+  }
+  if (name === 'submit') {
+    const parsed = submitArgs.safeParse(args.value);
+    if (!parsed.success) return refusal(view, issue(parsed.error));
+    const done = await team.submit(parsed.data.message);
+    return done.ok ? { content: 'submitted', ok: true, endsTurn: true, view: done.value } : refusal(team.view(), done.error.message);
+  }
+  if (name === 'accept_deal') {
+    const done = await team.acceptDeal();
+    return done.ok ? { content: 'deal accepted', ok: true, endsTurn: true, view: done.value } : refusal(team.view(), done.error.message);
+  }
+  const done = await team.tool(name as Exclude<WorkspaceToolName, 'submit'>, args.value);
+  if (!done.ok) return refusal(team.view(), done.error.message);
+  const { outcome } = done.value;
+  return { content: outcome.ok ? outcome.output || outcome.resultHead : `Error: ${outcome.output}`, ok: outcome.ok, endsTurn: false, view: done.value.view };
+}
