@@ -11,6 +11,7 @@ import { SettingsScreen } from './screens/SettingsScreen';
 import { ComparisonScreen } from './comparison/ComparisonScreen';
 import { KioskApp } from './kiosk/KioskApp';
 import { LeaveKiosk } from './kiosk/LeaveKiosk';
+import { ResultsScreen } from './results/ResultsScreen';
 
 export function App() {
   const mode = useApp((s) => s.mode);
@@ -82,6 +83,8 @@ function ExperimenterApp({ route }: { route: ReturnType<typeof useApp.getState>[
           <TeamSeatScreen sessionId={route.sessionId} />
         ) : route.screen === 'slack' || route.screen === 'slack-import' || route.screen === 'slack-results' || route.screen === 'slack-grade' ? (
           <SlackRoute route={route} />
+        ) : route.screen === 'results' ? (
+          <ResultsScreen studyKey={route.studyKey} />
         ) : route.screen === 'comparison' ? (
           <ComparisonScreen studyKey={route.studyKey} />
         ) : route.screen === 'settings' ? (

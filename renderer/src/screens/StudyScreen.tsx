@@ -9,6 +9,7 @@ import { StartTeamSession } from '../team/StartTeamSession';
 import { SlackStart } from '../slack/SlackStart';
 import { ParticipantsPanel } from '../kiosk/ParticipantsPanel';
 import { RaterLink } from '../kiosk/RaterLink';
+import { ResultsLink } from '../results/ResultsLink';
 
 export function StudyScreen() {
   const study = useApp((s) => s.study);
@@ -34,6 +35,7 @@ export function StudyScreen() {
       ) : null}
       <Problems problems={study.problems} />
       {/* Participants first: a study is run from their links; the pilot panels below are never counted. */}
+      {study.kind === 'team' || study.kind === 'slack' ? <ResultsLink studyKey={study.key} /> : null}
       {study.problems.length === 0 && (study.kind === 'team' || study.kind === 'slack') ? <ParticipantsPanel studyKey={study.key} onChanged={() => setSessionsRead((n) => n + 1)} /> : null}
       {study.problems.length === 0 && study.kind === 'labelling' ? <StartLabelling study={study} /> : null}
       {study.problems.length === 0 && study.kind === 'labelling' ? <RaterLink studyKey={study.key} /> : null}

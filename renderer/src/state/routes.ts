@@ -25,6 +25,8 @@ export const routeSchema = z.discriminatedUnion('screen', [
   z.object({ screen: z.literal('slack-results'), studyKey: id }),
   /** Blind grading of submitted answers by a second researcher. */
   z.object({ screen: z.literal('slack-grade'), studyKey: id, graderId: id }),
+  /** A team or Slack study's results: runs, scores with intervals, per participant and pooled (experimenter only). */
+  z.object({ screen: z.literal('results'), studyKey: id }),
   /** People beside models (issue 15): the study's human rows and imported model rows, with chart exports. */
   z.object({ screen: z.literal('comparison'), studyKey: id }),
   /** A participant's visit (the kiosk): the step token is the study's own opaque one, or absent before it loads. */
