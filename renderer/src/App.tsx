@@ -11,6 +11,8 @@ import { SettingsScreen } from './screens/SettingsScreen';
 import { ComparisonScreen } from './comparison/ComparisonScreen';
 import { KioskApp } from './kiosk/KioskApp';
 import { LeaveKiosk } from './kiosk/LeaveKiosk';
+import { ReplayScreen } from './replay/ReplayScreen';
+import { QuickSeat } from './demo/QuickSeat';
 import { ResultsScreen } from './results/ResultsScreen';
 
 export function App() {
@@ -55,6 +57,8 @@ function ExperimenterApp({ route }: { route: ReturnType<typeof useApp.getState>[
   const info = useApp((s) => s.info);
   const goHome = useApp((s) => s.goHome);
   const navigate = useApp((s) => s.navigate);
+  // The presenter view is the replay alone, full screen, for a projector.
+  if (route.screen === 'replay' && route.presenter === '1' && route.run) return <ReplayScreen route={route} />;
   return (
     <div className="app">
       <header className="topbar">
@@ -72,7 +76,7 @@ function ExperimenterApp({ route }: { route: ReturnType<typeof useApp.getState>[
         </span>
       </header>
       <ErrorBanner />
-      <main className="content">
+      <main className={route.screen === 'replay' || route.screen === 'demo' ? 'content content-wide' : 'content'}>
         {info ? <Notices notices={info.notices} /> : null}
         {info && info.database.status !== 'ok' ? <DatabaseProblemScreen status={info.database} /> : null}
         {route.screen === 'study' ? (
@@ -87,6 +91,10 @@ function ExperimenterApp({ route }: { route: ReturnType<typeof useApp.getState>[
           <ResultsScreen studyKey={route.studyKey} />
         ) : route.screen === 'comparison' ? (
           <ComparisonScreen studyKey={route.studyKey} />
+        ) : route.screen === 'replay' ? (
+          <ReplayScreen route={route} />
+        ) : route.screen === 'demo' ? (
+          <QuickSeat session={route.session} />
         ) : route.screen === 'settings' ? (
           <SettingsScreen />
         ) : (

@@ -2,6 +2,7 @@ import { useApp } from '../state/appStore';
 import { KindBadge, countLabel } from '../components/KindBadge';
 import { Problems } from '../components/Problems';
 import type { StudySummary } from '../../../shared/contract/schemas';
+import { ReplayLinks } from '../replay/ReplayLinks';
 
 export function LibraryScreen() {
   const studies = useApp((s) => s.studies);
@@ -14,7 +15,10 @@ export function LibraryScreen() {
     <section aria-labelledby="library-title">
       <div className="section-head">
         <h1 id="library-title">Study library</h1>
-        <button onClick={() => void refresh()}>Rescan folders</button>
+        <span className="lab-row">
+          <ReplayLinks />
+          <button onClick={() => void refresh()}>Rescan folders</button>
+        </span>
       </div>
       <p className="muted">
         Built-in studies, and any study folder you put in <code>{info ? `${info.dataDir}/studies` : 'your data folder'}</code>.

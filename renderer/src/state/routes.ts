@@ -29,6 +29,20 @@ export const routeSchema = z.discriminatedUnion('screen', [
   z.object({ screen: z.literal('results'), studyKey: id }),
   /** People beside models (issue 15): the study's human rows and imported model rows, with chart exports. */
   z.object({ screen: z.literal('comparison'), studyKey: id }),
+  /**
+   * The run viewer (issue 16): `run` and `b` are run refs (`s:<session id>` or `f:<path on the host>`, see
+   * renderer/src/replay/refs.ts); `round` is a 1-based position; without `run` it shows the run picker.
+   */
+  z.object({
+    screen: z.literal('replay'),
+    run: z.string().min(3).max(4200).optional(),
+    b: z.string().min(3).max(4200).optional(),
+    round: z.string().regex(/^\d{1,7}$/).optional(),
+    presenter: z.literal('1').optional(),
+    roles: z.literal('1').optional(),
+  }),
+  /** Quick seat: start any task in any version as a demo session; `session` is the demo running now. */
+  z.object({ screen: z.literal('demo'), session: id.optional() }),
   /** A participant's visit (the kiosk): the step token is the study's own opaque one, or absent before it loads. */
   z.object({ screen: z.literal('visit'), step: z.string().regex(/^[a-f0-9]{16}$/).optional() }),
 ]);

@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import type { ReplayRound } from '../../../shared/contract/replay';
+import { api } from '../api/client';
+
+const STATUS: Record<ReplayRound['files'][number]['status'], string> = {
+  unchanged: '',
+  edited: 'edited',
+  edited_now: 'edited now',
+  created: 'created',
+};
+
+/** The workspace at the end of the round: the file tree, the chosen file's content, and this round's edits as diffs. */
+export function WorkspacePane({ id, round, note, diffsOnly = false }: { id: string; round: ReplayRound; note: string; diffsOnly?: boolean }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const [fetched, setFetched] = useState<{ key: string; value: { content: string | null; note: string } } | null>(null);
+  const key = `${id}|${round.index}|${open ?? ''}`;
+  const content = fetched && fetched.key === key ? fetched.value : null;
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    void api()
+      .replayFile({ id, index: round.index, path: open })
+      .then((r) => live && setFetched({ key: `${id}|${round.index}|${open}`, value: r.ok ? r.value : { content: null, note: r.error.message } }));
+    return () => {
+      live = false;
+    };
+  }, [id, round.index, open]);
+  return (
+    <div className="replay-ws" aria-label="Workspace at the end of this round" role="region">
+      {!diffsOnly ? (
+        <>
+          <h3 className="replay-ws-title">Workspace</h3>
+          {note ? <p className="muted small">{note}</p> : null}
+          <ul className="replay-files">
+            {round.files.map((f) => (
+              <li key={f.path}>
+                <button className={`link replay-file${open === f.path ? ' replay-file-open' : ''}`} aria-pressed={open === f.path} onClick={() => setOpen(open === f.path ? null : f.path)}>
+                  {f.path}
+                </button>
+                {STATUS[f.status] ? <span className={`replay-file-status replay-${f.status}`}> {STATUS[f.status]}</span> : null}
+                {!f.known ? <span className="muted small"> (not rebuilt: hash only)</span> : null}
+              </li>
+            ))}
+          </ul>
+          {open && content ? (
+            content.content !== null ? (
+              <pre className="replay-file-content" aria-label={`Content of ${open}`}>{content.content}</pre>
+            ) : (
+              <p className="muted small">{content.note}</p>
+            )
+          ) : null}
+        </>
+      ) : null}
+      {round.diffs.map((d, i) => (
+        <div key={`${d.path}-${i}`} className="replay-diff">
+          <h4 className="replay-diff-title">Edit of {d.path}</h4>
+          {d.lines ? (
+            <pre className="replay-diff-lines">
+              {d.lines.map((l, k) => (
+                <span key={k} className={l.op === '+' ? 'replay-add' : l.op === '-' ? 'replay-del' : undefined}>
+                  {l.op} {l.text}
+                  {'\n'}
+                </span>
+              ))}
+              {d.truncated ? '… (cut: the file is long)\n' : ''}
+            </pre>
+          ) : (
+            <p className="muted small">The file before this edit is not known (only its hash is in the run), so no diff.</p>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
