@@ -6,8 +6,9 @@ import { entriesFingerprint, packFingerprint } from './packFingerprint.js';
 import { STUDY_MANIFEST_FILE } from '../../shared/studies/manifest.js';
 
 /** Folders of a studies root that are not packs: the JSON Schemas for editors. */
-// comparison-fixture holds synthetic model results for the comparison screen, not a study.
-const NOT_PACKS = new Set(['schemas', 'comparison-fixture']);
+// comparison-fixture holds synthetic model results for the comparison screen, not a study; demo-reel holds recorded
+// runs to replay (issue 16), not a study.
+const NOT_PACKS = new Set(['schemas', 'comparison-fixture', 'demo-reel']);
 
 export interface StudyRoot {
   dir: string;
