@@ -5,8 +5,12 @@ import type { AppHandlers } from '../app/appServices.js';
 import type { EventBus } from '../app/eventBus.js';
 import type { Logger } from '../app/logger.js';
 import { scopedDispatch } from './guard.js';
-import type { Ownership } from './policy.js';
+import type { OwnedSeat, Ownership } from './policy.js';
 import { projectEvent } from './project.js';
+import { studyEventSchemas } from '../../shared/study/log.js';
+
+/** Only a study-log event (a run started, a step moved on, a void) can change which run a participant owns. */
+const movesSeats = (event: AppEvent) => event.type === 'session.event' && Object.hasOwn(studyEventSchemas, event.event.kind);
 
 /**
  * What either host needs to serve one scope: calls through the guard, and the event stream filtered for it.
@@ -32,6 +36,13 @@ export class ScopedHost {
   subscribe(scope: () => AccessScope | null, send: (event: AppEvent) => void): () => void {
     let queue = Promise.resolve();
     let open = true;
+    // The participant's seat, looked up again only after a study-log event: with twenty participants' streams
+    // open, a lookup for every event on every stream was the host's main cost (issue 13).
+    let seat: { participantId: string; owned: Promise<OwnedSeat | null> } | null = null;
+    const seatOf = (participantId: string, event: AppEvent) => {
+      if (!seat || seat.participantId !== participantId || movesSeats(event)) seat = { participantId, owned: this.ownership.participantSeat(participantId) };
+      return seat.owned;
+    };
     const unsubscribe = this.bus.subscribe((event) => {
       const current = scope();
       if (!current) return;
@@ -44,7 +55,7 @@ export class ScopedHost {
         .then(async () => {
           const owned =
             current.kind === 'participant'
-              ? { seat: await this.ownership.participantSeat(current.participantId), sessions: [] }
+              ? { seat: await seatOf(current.participantId, event), sessions: [] }
               : { seat: null, sessions: await this.ownership.raterSessions(current.studyKey, current.rater) };
           const shown = projectEvent(current, event, owned);
           if (shown && open) send(shown);

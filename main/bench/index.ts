@@ -12,6 +12,7 @@ import { benchTeamSend } from './teamSend.js';
 import { benchSlackChannel } from './slackChannel.js';
 import { benchScoring } from './scoring.js';
 import { benchKiosk } from './kiosk.js';
+import { benchLab } from './lab.js';
 
 /**
  * `npm run bench [-- --only=a,b]`: prints every number the issues ask for, each with its target and, where
@@ -41,6 +42,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   slackchannel: () => benchSlackChannel(appRoot),
   scoring: () => benchScoring(),
   kiosk: () => benchKiosk(appRoot),
+  lab: () => benchLab(appRoot),
   // 1,000,000 messages in 500 channels unless --slack-messages says otherwise.
   slack: () =>
     runSlackBench({

@@ -29,6 +29,8 @@ export class EventLog {
   private readonly selectEvents;
   private readonly selectSessions;
   private readonly selectSession;
+  private readonly selectEventsAfter;
+  private readonly selectTail;
 
   constructor(
     private readonly db: Db,
@@ -50,6 +52,10 @@ export class EventLog {
     this.selectEvents = db.prepare(
       `SELECT session_id, seq, mono_us, wall_time, kind, payload FROM events WHERE session_id = ? ORDER BY seq`,
     );
+    this.selectEventsAfter = db.prepare(
+      `SELECT session_id, seq, mono_us, wall_time, kind, payload FROM events WHERE session_id = ? AND seq > ? ORDER BY seq`,
+    );
+    this.selectTail = db.prepare(`SELECT count(*) AS count, coalesce(max(seq), 0) AS last FROM events WHERE session_id = ?`);
     const summary = `SELECT s.id, s.study_key, s.task_id, s.participant, s.created_at,
         (SELECT count(*) FROM events e WHERE e.session_id = s.id) AS event_count FROM sessions s`;
     this.selectSessions = db.prepare(`${summary} WHERE (@studyKey IS NULL OR s.study_key = @studyKey) ORDER BY s.created_at DESC`);
@@ -119,6 +125,19 @@ export class EventLog {
 
   replay(sessionId: string): StoredEvent[] {
     return (this.selectEvents.all(sessionId) as EventRow[]).map(toEvent);
+  }
+
+  /** The events after `seq` (a reader that folded up to `seq` catches up with only what is new). */
+  replayAfter(sessionId: string, seq: number): StoredEvent[] {
+    return (this.selectEventsAfter.all(sessionId, seq) as EventRow[]).map(toEvent);
+  }
+
+  /**
+   * How many events the session has and its last seq: a fold cached at (count, last) is still whole when both
+   * grew by the same amount (appends only); an erasure removes events and shows as a smaller count.
+   */
+  tail(sessionId: string): { count: number; last: number } {
+    return this.selectTail.get(sessionId) as { count: number; last: number };
   }
 }
 

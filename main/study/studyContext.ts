@@ -6,7 +6,9 @@ import type { ResultsWriter } from './resultsWriter.js';
 import { StudyLogs } from './studyLog.js';
 import type { ScreenContext } from './screens.js';
 
-const SOURCE_TTL_MS = 10_000;
+// Reloading hashes and parses the whole pack (hundreds of ms, on the one thread every participant shares), so a
+// participant's screens reuse it for minutes; their plan was fixed from a fresh read when they started.
+const SOURCE_TTL_MS = 300_000;
 
 /** What every study operation works with: the app, the study logs and the results writer. */
 export class StudyContext {
@@ -24,7 +26,7 @@ export class StudyContext {
 
   /**
    * The study's protocol. Loading it hashes the whole pack (a Slack export included), so a participant's screens
-   * reuse it for a few seconds; `fresh` (fixing a plan, the dashboard) always reads the pack as it is now.
+   * reuse it for a few minutes; `fresh` (fixing a plan, the dashboard) always reads the pack as it is now.
    */
   source(studyKey: string, opts: { fresh?: boolean } = {}): Result<StudyProtocolSource> {
     const cached = this.sources.get(studyKey);
@@ -37,7 +39,11 @@ export class StudyContext {
   /** The participant's study and state, from the study logs. */
   locate(participantId: string): Result<{ studyKey: string; state: StudyState; p: ParticipantState }> {
     const known = this.located.get(participantId);
-    const keys = known ? [known, ...this.logs.studyKeys().filter((k) => k !== known)] : this.logs.studyKeys();
+    // The study found last time is asked first and alone: listing every study costs a scan of the sessions.
+    const keys = function* (this: StudyContext) {
+      if (known) yield known;
+      yield* this.logs.studyKeys().filter((k) => k !== known);
+    }.call(this);
     for (const studyKey of keys) {
       const state = this.logs.state(studyKey);
       const p = state.participants.find((x) => x.id === participantId);

@@ -4,6 +4,7 @@ import { foldStudy, type StudyState } from '../../shared/study/fold.js';
 import { studyEventSchemas, type StudyEvent } from '../../shared/study/log.js';
 import type { AppServices } from '../app/appServices.js';
 import type { EventLog } from '../db/eventLog.js';
+import { StudyStateCache } from './studyStateCache.js';
 
 /** The study log of a study is a session in the app's event log under this study key (kept apart from its runs). */
 export const studyLogKey = (studyKey: string) => `study:${studyKey}`;
@@ -15,6 +16,7 @@ export const STUDY_LOG_TASK = 'study-log';
  */
 export class StudyLogs {
   private readonly ids = new Map<string, string>();
+  private readonly folds = new StudyStateCache();
 
   constructor(private readonly s: AppServices) {}
 
@@ -38,7 +40,9 @@ export class StudyLogs {
   }
 
   state(studyKey: string): StudyState {
-    return foldStudy(this.events(studyKey));
+    const id = this.sessionId(studyKey);
+    const log = this.s.database.eventLog;
+    return id && log ? this.folds.state(log, id) : foldStudy([]);
   }
 
   /** Appends study events as one transaction (validated first: nothing malformed is ever recorded). */
@@ -67,6 +71,8 @@ export class StudyLogs {
   }
 
   forget(studyKey: string): void {
+    const id = this.ids.get(studyKey);
+    if (id) this.folds.forget(id);
     this.ids.delete(studyKey);
   }
 }

@@ -59,6 +59,13 @@ export class TeamSession {
   /** The session's log as committed so far: the clock is computed from it. */
   private readonly stored: StoredEvent[];
   private readonly limitTimer = new LimitTimer();
+  /**
+   * Engine events folded into `state` but not yet committed. An action's events commit together in one transaction
+   * (one sync to disk instead of one per event: issue 13, many participants on one host), before the view is
+   * read, before any wait (the labeller, the checker) and before the action returns.
+   */
+  private pending: SessionEvent[] = [];
+  private beforePending: { state: SessionState; endedAt: string | null } | null = null;
 
   constructor(
     private readonly d: TeamSessionDeps,
@@ -89,6 +96,7 @@ export class TeamSession {
 
   /** Active time so far: pauses, crash gaps and the time after the end are not counted. */
   activeTime(): ActiveTime {
+    this.flush();
     return teamActiveTime(this.stored, this.d.monoUs());
   }
 
@@ -167,6 +175,7 @@ export class TeamSession {
 
   /** The participant's edit: recorded (content, tool call, file_edited) in one transaction, then written. */
   private participantEdit(input: Record<string, unknown>): { outcome: ToolOutcome } {
+    this.flush();
     const ws = this.d.workspace!;
     const args = parseToolInput('edit_file', input);
     const refused = !args.ok
@@ -268,14 +277,42 @@ export class TeamSession {
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(work, work);
+    const committed = async () => {
+      try {
+        return await work();
+      } finally {
+        this.flush();
+      }
+    };
+    const run = this.queue.then(committed, committed);
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  /** Appends (commits) one engine event, then folds it and tells the UI. */
+  /** Folds one engine event; flush() commits it with the rest of the action's events, then tells the UI. */
   private persist(event: SessionEvent): void {
-    this.absorb([this.d.log.append(this.d.id, event.type, event)]);
+    if (this.pending.length === 0) this.beforePending = { state: this.state, endedAt: this.endedAt };
+    this.pending.push(event);
+    this.state = applyEvent(this.state, event);
+  }
+
+  /** Commits the pending events in one transaction, then tells the UI; a failed commit takes their fold back. */
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    const events = this.pending;
+    this.pending = [];
+    let stored: StoredEvent[];
+    try {
+      stored = this.d.log.appendAll(this.d.id, events.map((event) => ({ kind: event.type, payload: event })));
+    } catch (error) {
+      ({ state: this.state, endedAt: this.endedAt } = this.beforePending!);
+      throw error;
+    }
+    for (const e of stored) {
+      this.stored.push(e);
+      if (e.kind === 'ended') this.endedAt = e.wallTime;
+      this.d.bus.emit({ type: 'session.event', event: e });
+    }
   }
 
   /** Folds events already committed (engine events only) and tells the UI about each. */
@@ -305,6 +342,8 @@ export class TeamSession {
   }
 
   private async label(): Promise<void> {
+    // The participant's message is on disk before any wait for the labeller.
+    this.flush();
     const last = this.state.lastParticipant!;
     const message = this.state.messages[last.message]!;
     const you = evaluatedSeat(this.d.resolved).name;
@@ -332,6 +371,8 @@ export class TeamSession {
 
   /** A scripted teammate (or the previous model) changes a file itself. */
   private teammateEdit(effect: Extract<Effect, { type: 'edit_file' }>): void {
+    // The journal commits the edit itself: what came before it is committed first, so the log keeps the order.
+    this.flush();
     const ws = this.d.workspace;
     if (!ws) throw new Error(`task ${this.d.task.id} edits ${effect.path} but has no workspace`);
     const before = ws.journal.files()[effect.path] ?? '';
@@ -344,6 +385,7 @@ export class TeamSession {
   }
 
   private async finalState() {
+    this.flush();
     const ws = this.d.workspace;
     // The checker reads the files the log records, not whatever is on disk.
     const files = ws ? ws.journal.files() : {};

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { mustOf, spawnHost, type HostProcess } from '../hosts/browser/hostProcess.js';
+import { quantile, type BenchRow } from './types.js';
+
+const STUDY = 'built-in:team-demo';
+export const LAB_PARTICIPANTS = 20;
+/** Sends per participant at most (a run may end sooner: its rounds run out). */
+const SENDS = 8;
+const LINES = [
+  'Hello team, what matters most to each of you here?',
+  'I would like the firewood most; what about you?',
+  'Could we split the water evenly and I take two firewood?',
+  'That sounds fair to me, shall we agree on it?',
+];
+
+/** One participant's link: their capability token, and the team run they are playing. */
+export interface LabSeat {
+  participantId: string;
+  token: string;
+  sessionId: string;
+  socket: WebSocket;
+}
+
+/** Calls a method with a participant's own link token, as their kiosk page does. */
+export function participantCall(host: Pick<HostProcess, 'origin'>, token: string) {
+  return async <T>(method: string, args: unknown): Promise<T> => {
+    const res = await fetch(`${host.origin}/api/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(args),
+    });
+    const body = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
+    if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);
+    return body.value;
+  };
+}
+
+type Screen = { screen: string; stepToken: string; run?: { runId: string } | null };
+
+/**
+ * Adds `count` participants, starts each, and walks each through consent and instructions to the start of their
+ * first run (the practice team task), with the event stream open as their kiosk page keeps it.
+ */
+export async function seatParticipants(host: HostProcess, count: number): Promise<LabSeat[]> {
+  const must = mustOf(host);
+  const added = await must<{ participantId: string }[]>('studyAddParticipants', { studyKey: STUDY, count });
+  const seats: LabSeat[] = [];
+  for (const { participantId } of added) {
+    await must('studyStartParticipant', { studyKey: STUDY, participantId });
+    const { fragment } = await must<{ fragment: string }>('participantLink', { studyKey: STUDY, participantId });
+    const token = fragment.slice('kiosk='.length);
+    const call = participantCall(host, token);
+    let screen = await call<Screen>('participantStep', { participantId });
+    for (let guard = 0; screen.screen !== 'run' && guard < 10; guard++) {
+      screen =
+        screen.screen === 'consent'
+          ? await call<Screen>('participantConsent', { participantId, stepToken: screen.stepToken, agree: true })
+          : await call<Screen>('participantNext', { participantId, stepToken: screen.stepToken });
+    }
+    if (screen.screen !== 'run') throw new Error(`participant did not reach a run (at ${screen.screen})`);
+    screen = await call<Screen>('participantStartRun', { participantId, stepToken: screen.stepToken });
+    const socket = await openStream(host, token);
+    seats.push({ participantId, token, sessionId: screen.run!.runId, socket });
+  }
+  return seats;
+}
+
+/** The event stream as a page opens it (token as a subprotocol). */
+export function openStream(host: Pick<HostProcess, 'port'>, token: string, address = '127.0.0.1'): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://${address}:${host.port}/events`, ['teamseat', `token.${token}`]);
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+/** One participant sending back-to-back: each send waits for the reply (send → scripted reply persisted). */
+async function play(host: HostProcess, seat: LabSeat, times: number[]): Promise<void> {
+  const call = participantCall(host, seat.token);
+  for (let i = 0; i < SENDS; i++) {
+    const t0 = performance.now();
+    const view = await call<{ status: string }>('teamSend', { sessionId: seat.sessionId, to: 'team', text: LINES[i % LINES.length] });
+    times.push(performance.now() - t0);
+    if (view.status === 'ended') return;
+  }
+}
+
+/**
+ * A lab session on one host: 20 participants in the team-demo practice task at once, each with its event stream
+ * open, all sending back-to-back over HTTP; beside it, in the same run and on the same host, one participant alone.
+ */
+export async function benchLab(appRoot: string): Promise<BenchRow[]> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'teamseat-bench-lab-'));
+  const dataDir = path.join(root, 'data');
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(path.join(dataDir, 'settings.json'), JSON.stringify({ typingDelayMs: 0 }));
+  const host = await spawnHost(appRoot, dataDir);
+  try {
+    const [lone] = await seatParticipants(host, 1);
+    const crowd = await seatParticipants(host, LAB_PARTICIPANTS);
+    const alone: number[] = [];
+    await play(host, lone!, alone);
+    const together: number[] = [];
+    await Promise.all(crowd.map((seat) => play(host, seat, together)));
+    for (const seat of [lone!, ...crowd]) seat.socket.close();
+    const a = alone.sort((x, y) => x - y);
+    const t = together.sort((x, y) => x - y);
+    const loneP95 = quantile(a, 0.95);
+    return [
+      {
+        name: `${LAB_PARTICIPANTS} at once: send → reply persisted, p95 (${t.length} sends)`,
+        value: quantile(t, 0.95),
+        unit: 'ms',
+        target: '<= 50',
+        baseline: { name: `one participant alone p95 (${a.length} sends)`, value: loneP95 },
+      },
+      { name: `${LAB_PARTICIPANTS} at once: send → reply persisted, max`, value: t.at(-1) ?? NaN, unit: 'ms', baseline: { name: 'alone, max', value: a.at(-1) ?? NaN } },
+      { name: `${LAB_PARTICIPANTS} at once: p95 over the lone participant's p95`, value: quantile(t, 0.95) / loneP95, unit: '×', target: '<= 3' },
+    ];
+  } catch (error) {
+    throw new Error(`lab bench failed: ${String(error)}\nhost stderr:\n${host.stderr().slice(-3000)}`, { cause: error });
+  } finally {
+    await host.stop();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
