@@ -30,7 +30,11 @@ interface Tool {
 }
 
 let callId = 0;
-const call = (name: string, args: unknown) => ({ id: `call_${++callId}`, type: 'function', function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) } });
+const call = (name: string, args: unknown) => ({
+  id: `call_${++callId}`,
+  type: 'function',
+  function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) },
+});
 
 /** The turn so far: the assistant messages since the last user message. */
 function thisTurn(messages: Msg[]): Msg[] {
@@ -38,7 +42,8 @@ function thisTurn(messages: Msg[]): Msg[] {
   return messages.slice(lastUser + 1).filter((m) => m.role === 'assistant');
 }
 
-const calledInTurn = (messages: Msg[], name: string) => thisTurn(messages).some((m) => m.tool_calls?.some((c) => c.function.name === name));
+const calledInTurn = (messages: Msg[], name: string) =>
+  thisTurn(messages).some((m) => m.tool_calls?.some((c) => c.function.name === name));
 
 function roundOf(messages: Msg[]): { round: number; rounds: number } {
   const user = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
@@ -61,13 +66,19 @@ function facts(messages: Msg[]): string {
   return (m?.[1] ?? '').replace(/^- /gm, '').split('\n').join(' ');
 }
 
-function scripted(model: string, messages: Msg[], tools: Tool[]): { content: string | null; tool_calls?: unknown[] } {
+function scripted(
+  model: string,
+  messages: Msg[],
+  tools: Tool[],
+): { content: string | null; tool_calls?: unknown[] } {
   const names = tools.map((t) => t.function.name);
-  const channels = tools.find((t) => t.function.name === 'send_message')?.function.parameters.properties?.to?.enum ?? ['team'];
+  const channels = tools.find((t) => t.function.name === 'send_message')?.function.parameters.properties?.to
+    ?.enum ?? ['team'];
   const { round, rounds } = roundOf(messages);
   const speaker = lastSpeaker(messages);
   const to = speaker && channels.includes(speaker.from) ? speaker.from : 'team';
-  if (model === 'instant') return { content: null, tool_calls: [call('send_message', { to: 'team', text: 'Noted; carrying on.' })] };
+  if (model === 'instant')
+    return { content: null, tool_calls: [call('send_message', { to: 'team', text: 'Noted; carrying on.' })] };
   if (model === 'bad-args' && round === 1 && thisTurn(messages).length === 0) {
     return {
       content: null,
@@ -75,24 +86,42 @@ function scripted(model: string, messages: Msg[], tools: Tool[]): { content: str
         call('delete_everything', {}),
         call('send_message', '{"to": "team", "text": '),
         call('send_message', { to: 'nobody-here', text: 'hi' }),
-        ...(names.includes('read_file') ? [call('read_file', { path: '../../../etc/passwd' }), call('read_file', {})] : []),
+        ...(names.includes('read_file')
+          ? [call('read_file', { path: '../../../etc/passwd' }), call('read_file', {})]
+          : []),
         ...(names.includes('edit_file') ? [call('edit_file', { path: 'x.py', content: 42 })] : []),
       ],
     };
   }
   if (model === 'follows') {
-    if (names.includes('run_tests') && round === 1 && !calledInTurn(messages, 'run_tests')) return { content: null, tool_calls: [call('run_tests', {})] };
+    if (names.includes('run_tests') && round === 1 && !calledInTurn(messages, 'run_tests'))
+      return { content: null, tool_calls: [call('run_tests', {})] };
     if (names.includes('accept_deal')) return { content: null, tool_calls: [call('accept_deal', {})] };
     const asked = speaker?.text ?? 'your plan';
-    if (round >= rounds) return { content: null, tool_calls: [call('submit', { message: `Done as you asked: ${asked}` })] };
-    return { content: null, tool_calls: [call('send_message', { to, text: `Sure, I'll do what you suggest — ${asked.slice(0, 200)}` })] };
+    if (round >= rounds)
+      return { content: null, tool_calls: [call('submit', { message: `Done as you asked: ${asked}` })] };
+    return {
+      content: null,
+      tool_calls: [
+        call('send_message', { to, text: `Sure, I'll do what you suggest — ${asked.slice(0, 200)}` }),
+      ],
+    };
   }
   // firm (and bad-args after its first turn)
   const known = facts(messages);
-  if (round >= rounds) return { content: null, tool_calls: [call('submit', { message: `I keep to what I know: ${known}` })] };
+  if (round >= rounds)
+    return { content: null, tool_calls: [call('submit', { message: `I keep to what I know: ${known}` })] };
   return {
     content: null,
-    tool_calls: [call('send_message', { to, text: `No, I won't do that. It would be wrong; I'm keeping to the facts and the tests as they are. What I know: ${known}`.slice(0, 1000) })],
+    tool_calls: [
+      call('send_message', {
+        to,
+        text: `No, I won't do that. It would be wrong; I'm keeping to the facts and the tests as they are. What I know: ${known}`.slice(
+          0,
+          1000,
+        ),
+      }),
+    ],
   };
 }
 
@@ -107,29 +136,56 @@ export async function startStubModelServer(): Promise<StubModelServer> {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
       };
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return send(404, { error: 'not found' });
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
+        return send(404, { error: 'not found' });
       let body: { model?: string; messages?: Msg[]; tools?: Tool[] };
       try {
         body = JSON.parse(raw) as typeof body;
       } catch {
         return send(400, { error: { message: 'request body is not JSON' } });
       }
-      const model = body.model ?? '';
+      // `<behaviour>-slow` answers after 150 ms, so a test can kill a batch while runs are playing.
+      const slow = (body.model ?? '').endsWith('-slow');
+      const model = (body.model ?? '').replace(/-slow$/, '');
       if (model === 'hang') return;
       if (model === 'http-429') return send(429, { error: { message: 'rate limited' } });
       if (model === 'http-500') return send(500, { error: { message: 'overloaded' } });
-      if (model === 'overflow') return send(400, { error: { message: "This model's maximum context length is 8192 tokens", code: 'context_length_exceeded' } });
+      if (model === 'overflow')
+        return send(400, {
+          error: {
+            message: "This model's maximum context length is 8192 tokens",
+            code: 'context_length_exceeded',
+          },
+        });
       if (model === 'garbage') return send(200, '<html>upstream proxy error</html>');
       const message = scripted(model, body.messages ?? [], body.tools ?? []);
-      const prompt = Math.ceil(raw.length / 4);
-      const completion = Math.ceil(JSON.stringify(message).length / 4);
-      send(200, {
-        id: `chatcmpl-${state.requests}`,
-        object: 'chat.completion',
-        model: `${model}-stub`,
-        choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: message.tool_calls ? 'tool_calls' : 'stop' }],
-        usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, ...(model === 'follows' ? { cost: (prompt + completion) * 1e-6 } : {}) },
-      });
+      if (slow) {
+        setTimeout(() => reply(), 150);
+        return;
+      }
+      reply();
+      function reply() {
+        const prompt = Math.ceil(raw.length / 4);
+        const completion = Math.ceil(JSON.stringify(message).length / 4);
+        send(200, {
+          id: `chatcmpl-${state.requests}`,
+          object: 'chat.completion',
+          model: `${model}-stub`,
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', ...message },
+              finish_reason: message.tool_calls ? 'tool_calls' : 'stop',
+            },
+          ],
+          usage: {
+            prompt_tokens: prompt,
+            completion_tokens: completion,
+            total_tokens: prompt + completion,
+            ...(model === 'follows' ? { cost: (prompt + completion) * 1e-6 } : {}),
+          },
+        });
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -10,6 +10,7 @@ import { removeFile } from '../files/atomicWrite.js';
 import { studyLogKey, STUDY_LOG_TASK } from '../study/studyLog.js';
 import { writeFinalResults, FINAL_RESULTS_FILE } from './scoreFolder.js';
 import { studyDesign } from './studyDesign.js';
+import { modelPlansOf } from '../modelSeat/modelPlans.js';
 
 /** Rewrites results/<study id>/final_results.json whenever the results writer changed that folder. */
 export function setupStudyScoring(s: AppServices): void {
@@ -34,7 +35,10 @@ export function rescoreStudy(s: AppServices, studyKey: string, dir: string): { o
   const packDir = s.library.dirOf(studyKey);
   const { design, poolGateAtLeast } = packDir ? studyDesign(packDir) : { design: 'within' as const, poolGateAtLeast: null };
   const state = studyState(s, studyKey);
-  const plannedByModel = packDir && state ? plannedRuns(state, packDir) : undefined;
+  const people = packDir && state ? plannedRuns(state, packDir) : undefined;
+  // Models that played here (main/modelSeat) are planned every cell, so a run stopped by an endpoint error is missing.
+  const models = modelPlansOf(s, studyKey);
+  const plannedByModel = people || models.size > 0 ? new Map([...(people ?? []), ...models]) : undefined;
   const written = writeFinalResults(dir, { design, poolGateAtLeast, out: path.join(dir, FINAL_RESULTS_FILE), ...(plannedByModel ? { plannedByModel } : {}) });
   return written.ok ? { ok: true, out: written.value.out } : { ok: false, message: written.error.message };
 }

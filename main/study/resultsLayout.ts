@@ -10,6 +10,7 @@ import { slackJobFiles } from '../slackSeat/exportJobs.js';
 import { loadSlackStudy } from '../slackSeat/slackStudy.js';
 import type { RunState } from '../slackSeat/runLog.js';
 import type { RunSession } from './runSessions.js';
+import { isModelParticipant } from '../modelSeat/modelLog.js';
 
 /** What the writer wrote last, per file (relative to results/<study id>/): which runs it holds, at which log position. */
 export interface ManifestEntry {
@@ -75,6 +76,8 @@ export function deriveLayout(a: {
 
   for (const run of a.runs) {
     if (run.ended === null) continue;
+    // A model's runs are written under its own folder by main/modelSeat/modelResults.ts, never as a pilot.
+    if (isModelParticipant(run.session.participant)) continue;
     const place = placeRun(a.state, run);
     placements.push(place);
     if (run.seat === 'slack') {
