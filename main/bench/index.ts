@@ -13,6 +13,7 @@ import { benchSlackChannel } from './slackChannel.js';
 import { benchScoring } from './scoring.js';
 import { benchKiosk } from './kiosk.js';
 import { benchLab } from './lab.js';
+import { benchModelSeat } from './modelSeat.js';
 
 /**
  * `npm run bench [-- --only=a,b]`: prints every number the issues ask for, each with its target and, where
@@ -43,6 +44,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   scoring: () => benchScoring(),
   kiosk: () => benchKiosk(appRoot),
   lab: () => benchLab(appRoot),
+  models: () => benchModelSeat(appRoot),
   // 1,000,000 messages in 500 channels unless --slack-messages says otherwise.
   slack: () =>
     runSlackBench({
