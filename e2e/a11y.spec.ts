@@ -175,6 +175,22 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'labelling judges',
+    open: async (page) => {
+      await openStudy(page, LABELLING);
+      await page.getByRole('button', { name: /^Judges: runs and agreement/ }).click();
+      await expect(page.getByRole('heading', { name: 'Judges on this study' })).toBeVisible();
+    },
+  },
+  {
+    name: 'labelling adjudication',
+    open: async (page) => {
+      await openStudy(page, LABELLING);
+      await page.getByRole('button', { name: 'Adjudication and consensus' }).click();
+      await expect(page.getByRole('heading', { name: 'Consensus' })).toBeVisible();
+    },
+  },
+  {
     name: 'Slack import',
     open: async (page) => {
       await openStudy(page, SLACK);

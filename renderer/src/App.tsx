@@ -5,15 +5,19 @@ import { LibraryScreen } from './screens/LibraryScreen';
 import { StudyScreen } from './screens/StudyScreen';
 import { DatabaseProblemScreen } from './screens/DatabaseProblemScreen';
 import { LabellingScreen } from './labelling/LabellingScreen';
+import { RaterPage } from './labelling/adjudication/RaterPage';
+import { JudgeRunsScreen } from './labelling/judges/JudgeRunsScreen';
+import { AdjudicationScreen } from './labelling/adjudication/AdjudicationScreen';
+import { AdjudicateScreen } from './labelling/adjudication/AdjudicateScreen';
 import { TeamSeatScreen } from './team/TeamSeatScreen';
 import { SlackRoute } from './slack/SlackRoute';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { ComparisonScreen } from './comparison/ComparisonScreen';
 import { KioskApp } from './kiosk/KioskApp';
 import { LeaveKiosk } from './kiosk/LeaveKiosk';
+import { ResultsScreen } from './results/ResultsScreen';
 import { ReplayScreen } from './replay/ReplayScreen';
 import { QuickSeat } from './demo/QuickSeat';
-import { ResultsScreen } from './results/ResultsScreen';
 
 export function App() {
   const mode = useApp((s) => s.mode);
@@ -37,7 +41,7 @@ export function App() {
         </header>
         <ErrorBanner />
         <main className="content">
-          <LabellingScreen studyKey={mode.studyKey} rater={mode.rater} />
+          <RaterPage studyKey={mode.studyKey} rater={mode.rater} />
         </main>
       </div>
     );
@@ -83,18 +87,24 @@ function ExperimenterApp({ route }: { route: ReturnType<typeof useApp.getState>[
           <StudyScreen />
         ) : route.screen === 'labelling' ? (
           <LabellingScreen studyKey={route.studyKey} rater={route.rater} />
+        ) : route.screen === 'labelling-judges' ? (
+          <JudgeRunsScreen studyKey={route.studyKey} />
+        ) : route.screen === 'labelling-adjudication' ? (
+          <AdjudicationScreen studyKey={route.studyKey} />
+        ) : route.screen === 'adjudicate' ? (
+          <AdjudicateScreen studyKey={route.studyKey} adjudicator={route.adjudicator} />
         ) : route.screen === 'team' ? (
           <TeamSeatScreen sessionId={route.sessionId} />
         ) : route.screen === 'slack' || route.screen === 'slack-import' || route.screen === 'slack-results' || route.screen === 'slack-grade' ? (
           <SlackRoute route={route} />
         ) : route.screen === 'results' ? (
           <ResultsScreen studyKey={route.studyKey} />
-        ) : route.screen === 'comparison' ? (
-          <ComparisonScreen studyKey={route.studyKey} />
         ) : route.screen === 'replay' ? (
           <ReplayScreen route={route} />
         ) : route.screen === 'demo' ? (
           <QuickSeat session={route.session} />
+        ) : route.screen === 'comparison' ? (
+          <ComparisonScreen studyKey={route.studyKey} />
         ) : route.screen === 'settings' ? (
           <SettingsScreen />
         ) : (

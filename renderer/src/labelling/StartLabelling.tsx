@@ -114,6 +114,10 @@ export function StartLabelling({ study }: { study: StudyDetail }) {
         </button>
         <span className="muted small"> Shows the judges’ labels: do not open it in front of a rater.</span>
       </div>
+      <div className="lab-row">
+        <button onClick={() => navigate({ screen: 'labelling-judges', studyKey: study.key })}>Judges: runs and agreement (researcher only)</button>
+        <button onClick={() => navigate({ screen: 'labelling-adjudication', studyKey: study.key })}>Adjudication and consensus</button>
+      </div>
       {showReport ? <LabellingReport studyKey={study.key} /> : null}
     </div>
   );

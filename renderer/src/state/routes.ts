@@ -11,6 +11,12 @@ export const routeSchema = z.discriminatedUnion('screen', [
   z.object({ screen: z.literal('study'), key: id }),
   /** A rater's labelling session over a labelling study. */
   z.object({ screen: z.literal('labelling'), studyKey: id, rater: id }),
+  /** Judge runs on a labelling study and their agreement with people (experimenter only). */
+  z.object({ screen: z.literal('labelling-judges'), studyKey: id }),
+  /** Naming the adjudicator and the consensus of a labelling study (experimenter only). */
+  z.object({ screen: z.literal('labelling-adjudication'), studyKey: id }),
+  /** The adjudicator's queue, opened in the experimenter's window (a rater link opens it as its only page). */
+  z.object({ screen: z.literal('adjudicate'), studyKey: id, adjudicator: id }),
   /** A participant in the evaluated seat of a team task (a pilot run, started by the experimenter). */
   z.object({ screen: z.literal('team'), sessionId: id }),
   z.object({ screen: z.literal('settings') }),
@@ -25,10 +31,10 @@ export const routeSchema = z.discriminatedUnion('screen', [
   z.object({ screen: z.literal('slack-results'), studyKey: id }),
   /** Blind grading of submitted answers by a second researcher. */
   z.object({ screen: z.literal('slack-grade'), studyKey: id, graderId: id }),
-  /** A team or Slack study's results: runs, scores with intervals, per participant and pooled (experimenter only). */
-  z.object({ screen: z.literal('results'), studyKey: id }),
   /** People beside models (issue 15): the study's human rows and imported model rows, with chart exports. */
   z.object({ screen: z.literal('comparison'), studyKey: id }),
+  /** A team or Slack study's results: runs, scores with intervals, per participant and pooled (experimenter only). */
+  z.object({ screen: z.literal('results'), studyKey: id }),
   /**
    * The run viewer (issue 16): `run` and `b` are run refs (`s:<session id>` or `f:<path on the host>`, see
    * renderer/src/replay/refs.ts); `round` is a 1-based position; without `run` it shows the run picker.
