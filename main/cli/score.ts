@@ -2,15 +2,18 @@
 // Writes final_results.json for a folder in the benchmark layout (<dir>/transcripts/<dimension>/<scenario>/<model-dir>/
 // <version>_seed<k>.json), by the rule in shared/team/export/README.md. Runs under excluded/ never count. Files that
 // fail the transcript schema are named on stderr and in the file's `problems`; nothing in the folder changes.
+// With --study, every transcript is also re-checked against that pack's checker (hidden tests in Pyodide): each
+// disagreement is printed and written under `recheck` in the file; the recorded scores are the ones used.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Design } from '../../shared/team/export/resultTypes.js';
 import { writeFinalResults } from '../scoring/scoreFolder.js';
+import { recheckFolder } from '../scoring/recheckFolder.js';
 import { studyDesign } from '../scoring/studyDesign.js';
 
 const USAGE = 'usage: npm run score -- <results dir> [-o final_results.json] [--design within|between] [--gate <alone pass rate 0–1>] [--study <team study dir>]\n';
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -50,13 +53,26 @@ function main(argv: string[]): number {
     }
   }
   const dir = positionals[0]!;
-  const written = writeFinalResults(dir, { design, poolGateAtLeast: gate, ...(values.out ? { out: path.resolve(values.out) } : {}) });
+  const recheck = values.study ? await recheckFolder(dir, values.study) : undefined;
+  const written = writeFinalResults(dir, { design, poolGateAtLeast: gate, ...(recheck ? { recheck } : {}), ...(values.out ? { out: path.resolve(values.out) } : {}) });
   if (!written.ok) {
     process.stderr.write(`${written.error.message}\n`);
     return 1;
   }
   const r = written.value.results;
   for (const p of r.problems) process.stderr.write(`problem: ${p}\n`);
+  if (recheck) {
+    for (const d of recheck.disagreements) {
+      process.stderr.write(
+        `re-check disagrees: ${d.file}: recorded ${d.recorded.pass ? 'pass' : 'fail'} (${d.recorded.outcome}), the pack's checker says ` +
+          `${d.rechecked.pass ? 'pass' : 'fail'} (${d.rechecked.reason}); the recorded score is used\n`,
+      );
+    }
+    process.stdout.write(
+      `re-checked ${recheck.rechecked} runs against ${values.study}: ${recheck.disagreements.length} disagree, ${recheck.not_rechecked.length} could not be re-checked ` +
+        `(the recorded scores are used)\n`,
+    );
+  }
   process.stdout.write(
     `${written.value.files} run files, ${r.models.length} rows (${design} design), ${r.problems.length} problems, ` +
       `${r.missing_runs.length} missing runs → ${written.value.out}\n`,
@@ -64,4 +80,4 @@ function main(argv: string[]): number {
   return 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

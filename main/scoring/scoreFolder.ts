@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ok, type Result } from '../../shared/result.js';
 import { buildFinalResults, impliedPlans, versionsNobodyRan, type FinalResults } from '../../shared/team/export/finalResults.js';
-import type { Design, PlannedScenario } from '../../shared/team/export/resultTypes.js';
+import type { Design, PlannedScenario, RecheckReport } from '../../shared/team/export/resultTypes.js';
 import { writeFileAtomic } from '../files/atomicWrite.js';
 import { readRuns } from './readResults.js';
 
@@ -13,6 +13,8 @@ export interface ScoreOptions {
   planned?: ReadonlyArray<PlannedScenario>;
   plannedByModel?: ReadonlyMap<string, ReadonlyArray<PlannedScenario>>;
   reps?: number;
+  /** A re-check against a pack, written beside the scores (which stay the recorded ones). */
+  recheck?: RecheckReport;
 }
 
 export interface ScoredFolder {
@@ -37,6 +39,7 @@ export function scoreFolder(dir: string, options: ScoreOptions = {}): Result<Sco
       : { plannedByModel: impliedPlans(read.value.runs, design) }),
   });
   if (!planned) results.missing_runs.push(...versionsNobodyRan(read.value.runs, design));
+  if (options.recheck) results.recheck = options.recheck;
   return ok({ results, files: read.value.files, root: read.value.root });
 }
 

@@ -25,9 +25,8 @@ type Screen = ParticipantScreen;
 
 /** Plays a participant's practice query and their first counted query, answering both; returns the counted run id. */
 async function playPracticeAndFirst(participantId: string): Promise<string> {
-  const step = (s: Screen) => s.stepToken;
   const consent = await call<Screen>('participantStep', { participantId });
-  const instructions = await call<Screen>('participantConsent', { participantId, stepToken: step(consent as Extract<Screen, { stepToken: string }>), agree: true });
+  const instructions = await call<Screen>('participantConsent', { participantId, stepToken: (consent as Extract<Screen, { stepToken: string }>).stepToken, agree: true });
   let screen = await call<Screen>('participantNext', { participantId, stepToken: (instructions as Extract<Screen, { stepToken: string }>).stepToken });
   const runIds: string[] = [];
   for (const practice of [true, false]) {

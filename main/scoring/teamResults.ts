@@ -10,6 +10,7 @@ import type { AppServices } from '../app/appServices.js';
 import { loadTeamPack } from '../team/pack/loadPack.js';
 import { writtenFiles } from '../study/resultsWriter.js';
 import { recheckTranscript, type HiddenTestRunner } from './recheck.js';
+import { runFilesUnder } from './recheckFolder.js';
 import { scoreFolder } from './scoreFolder.js';
 import { studyDesign } from './studyDesign.js';
 import { plannedRuns, studyState } from './studyScoring.js';
@@ -45,7 +46,7 @@ export async function teamResults(s: AppServices, studyKey: string, title: strin
   let rechecked = 0;
   let disagree = 0;
   let notRechecked = 0;
-  for (const rel of transcriptFiles(path.join(dir, 'transcripts'))) {
+  for (const rel of runFilesUnder(path.join(dir, 'transcripts')).map((f) => `transcripts/${f}`)) {
     const m = RUN_FILE.exec(rel);
     if (!m) continue;
     const t = readTranscript(path.join(dir, ...rel.split('/')));
@@ -110,20 +111,6 @@ function scoreRows(r: FinalResults): ScoreRow[] {
       overall: { score: o.score, ci: o.ci, baseline: o.baseline, teamwork_loss: o.teamwork_loss, n_gated: o.n_gated, n_scenarios: o.n_scenarios, n_scenarios_complete: o.n_scenarios_complete },
     };
   });
-}
-
-/** Paths relative to the results folder (`transcripts/…`), excluded/ left out, sorted. */
-function transcriptFiles(root: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string, rel: string) => {
-    for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (d.name.startsWith('.') || (rel === 'transcripts' && d.name === 'excluded')) continue;
-      if (d.isDirectory()) walk(path.join(dir, d.name), `${rel}/${d.name}`);
-      else if (d.isFile()) out.push(`${rel}/${d.name}`);
-    }
-  };
-  walk(root, 'transcripts');
-  return out.sort();
 }
 
 function readTranscript(file: string): BenchmarkTranscript | null {

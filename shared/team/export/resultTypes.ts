@@ -88,4 +88,14 @@ export interface FinalResults {
   missing_runs: MissingRun[];
   /** Teamseat: the design the human rows were scored under, and the pooled gate. */
   design?: { design: Design; pooled_gate: string };
+  /** Teamseat: the runs re-checked against a pack (`--study`); the recorded scores are the ones used above. */
+  recheck?: RecheckReport;
+}
+
+export interface RecheckReport {
+  pack: string;
+  used: 'recorded';
+  rechecked: number;
+  disagreements: Array<{ file: string; recorded: { pass: boolean; outcome: string }; rechecked: { pass: boolean; outcome: string; reason: string } }>;
+  not_rechecked: Array<{ file: string; why: string }>;
 }
