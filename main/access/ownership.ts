@@ -1,6 +1,7 @@
 import type { Result } from '../../shared/result.js';
 import type { AppHandlers, AppServices } from '../app/appServices.js';
 import type { OwnedSeat, Ownership } from './policy.js';
+import { studyEventSchemas } from '../../shared/study/log.js';
 
 type Call = (args: unknown, ctx: { host: 'electron' | 'browser' | 'test' }) => Result<unknown> | Promise<Result<unknown>>;
 
@@ -11,17 +12,42 @@ type Call = (args: unknown, ctx: { host: 'electron' | 'browser' | 'test' }) => R
  */
 export function createOwnership(s: AppServices, handlers: AppHandlers): Ownership {
   const named = (name: string): Call | undefined => (handlers as unknown as Record<string, Call | undefined>)[name];
+  // Every call a participant makes asks for their seat: kept until the next study-log event, the only thing that
+  // moves a participant (issue 13). A lookup that started before such an event is not kept.
+  const seats = new Map<string, Promise<OwnedSeat | null>>();
+  let generation = 0;
+  s.closers.push(
+    s.bus.subscribe((e) => {
+      if (e.type === 'session.event' && Object.hasOwn(studyEventSchemas, e.event.kind)) {
+        generation++;
+        seats.clear();
+      }
+    }),
+  );
+  const lookUp = async (participantId: string): Promise<OwnedSeat | null> => {
+    const step = named('participantStep');
+    if (!step) return null;
+    const screen = await step({ participantId }, { host: s.options.host });
+    if (!screen.ok) return null;
+    const v = screen.value as { screen: string; run?: { seat: 'team' | 'slack'; runId: string } | null };
+    if (v.screen !== 'run' || !v.run) return null;
+    if (v.run.seat === 'team') return { kind: 'team', sessionId: v.run.runId } satisfies OwnedSeat;
+    const run = await handlers.slackRunView({ runId: v.run.runId }, { host: s.options.host });
+    return run.ok ? { kind: 'slack', runId: v.run.runId, workspaceId: run.value.workspaceId } : null;
+  };
   return {
-    async participantSeat(participantId) {
-      const step = named('participantStep');
-      if (!step) return null;
-      const screen = await step({ participantId }, { host: s.options.host });
-      if (!screen.ok) return null;
-      const v = screen.value as { screen: string; run?: { seat: 'team' | 'slack'; runId: string } | null };
-      if (v.screen !== 'run' || !v.run) return null;
-      if (v.run.seat === 'team') return { kind: 'team', sessionId: v.run.runId } satisfies OwnedSeat;
-      const run = await handlers.slackRunView({ runId: v.run.runId }, { host: s.options.host });
-      return run.ok ? { kind: 'slack', runId: v.run.runId, workspaceId: run.value.workspaceId } : null;
+    participantSeat(participantId) {
+      const cached = seats.get(participantId);
+      if (cached) return cached;
+      const at = generation;
+      const seat = lookUp(participantId);
+      // Not kept: a lookup overtaken by a study-log event, a failed one, or "no seat" (asked again next time).
+      void seat.then(
+        (owned) => (at === generation && owned !== null ? undefined : seats.delete(participantId)),
+        () => seats.delete(participantId),
+      );
+      seats.set(participantId, seat);
+      return seat;
     },
     async raterSessions(studyKey, rater) {
       const log = s.database.eventLog;

@@ -38,6 +38,8 @@ export class DatabaseHolder {
   }
 
   close(): void {
+    // A host with group commit may hold this turn's writes in an open transaction: committed, never rolled back.
+    this.log?.commitNow();
     this.db?.close();
     this.db = undefined;
     this.log = undefined;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { SessionSummary, StoredEvent } from '../../shared/contract/schemas.js';
 import type { Db } from './open.js';
 import { monotonicMicros } from './monotonic.js';
+import { GroupCommit } from './groupCommit.js';
 
 export interface NewSession {
   studyKey: string;
@@ -31,6 +32,8 @@ export class EventLog {
   private readonly selectSession;
   private readonly selectEventsAfter;
   private readonly selectTail;
+  /** Set by a host serving many people at once (see groupCommit.ts); without it every append commits by itself. */
+  private group: GroupCommit | null = null;
 
   constructor(
     private readonly db: Db,
@@ -62,7 +65,24 @@ export class EventLog {
     this.selectSession = db.prepare(`${summary} WHERE s.id = ?`);
   }
 
+  /** Turns group commit on: from now on the host must wait for `durable()` before it acknowledges anything. */
+  groupCommits(onFailure: (error: unknown) => void): GroupCommit {
+    this.group ??= new GroupCommit(this.db, onFailure);
+    return this.group;
+  }
+
+  /** Resolves once everything appended so far is on disk (at once without group commit). */
+  durable(): Promise<void> {
+    return this.group?.durable() ?? Promise.resolve();
+  }
+
+  /** Commits a pending group now (before the connection is closed). */
+  commitNow(): void {
+    this.group?.commit();
+  }
+
   createSession(s: NewSession): SessionSummary {
+    this.group?.begin();
     // Hex, so the id is also a safe folder name (a session's workspace is named after it).
     const id = crypto.randomBytes(12).toString('hex');
     const createdAt = this.clock.wall().toISOString();
@@ -80,6 +100,7 @@ export class EventLog {
   }
 
   append(sessionId: string, kind: string, payload: unknown): StoredEvent {
+    this.group?.begin();
     const row = this.insertEvent.get({
       sessionId,
       monoUs: this.clock.monoUs(),
@@ -92,6 +113,7 @@ export class EventLog {
 
   /** Several events that belong together (e.g. a message and its label) commit as one. */
   appendAll(sessionId: string, events: ReadonlyArray<{ kind: string; payload: unknown }>): StoredEvent[] {
+    this.group?.begin();
     return this.db.transaction(() => events.map((e) => this.append(sessionId, e.kind, e.payload)))();
   }
 
@@ -105,6 +127,7 @@ export class EventLog {
     eventsOf?: { sessionId: string; jsonPath: string; value: string };
     audit: (removed: { events: number; sessions: number }) => { sessionId: string; kind: string; payload: unknown };
   }): { events: number; sessions: number; audit: StoredEvent } {
+    this.group?.begin();
     return this.db.transaction(() => {
       this.db.prepare(`INSERT INTO erasure_guard (id, reason) VALUES (1, 'erasure')`).run();
       let events = 0;

@@ -24,6 +24,14 @@ export async function serve(argv: readonly string[] = process.argv.slice(2)): Pr
     settingsFactory: confSettingsFactory,
     log,
   });
+  // Many participants on one host: the writes of one turn of the event loop share one commit (groupCommit.ts);
+  // calls are answered and events sent only once their writes are on disk.
+  const events = app.database.eventLog;
+  const group = events?.groupCommits((error) => {
+    log.error('the session database could not commit; stopping so every session is rebuilt from its log', { error: String(error) });
+    process.exit(1);
+  });
+  if (group) app.bus.setGate((deliver) => group.afterCommit(deliver));
   let host;
   try {
     host = await startBrowserHost({
@@ -32,6 +40,7 @@ export async function serve(argv: readonly string[] = process.argv.slice(2)): Pr
       log,
       rendererDir: path.join(appRoot, 'out', 'renderer'),
       port,
+      ...(events ? { durable: () => events.durable() } : {}),
       // The experimenter token and participant links are kept in the data dir: an old link works after a restart.
       scopes: {
         resolve: (token) => app.access.resolve(token),

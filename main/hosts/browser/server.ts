@@ -28,6 +28,8 @@ export interface BrowserHostOptions {
    * events go through that scope's guard. Without it the one token is the experimenter's (host tests).
    */
   scopes?: { resolve(token: string | undefined): AccessScope | null; experimenterToken: string; host: ScopedHost };
+  /** With group commit (main/db/groupCommit.ts): resolves once the call's writes are on disk; answered only then. */
+  durable?: () => Promise<void>;
 }
 
 export interface BrowserHost {
@@ -88,6 +90,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
       const result = opts.scopes
         ? await opts.scopes.host.call(scope, method, body)
         : await dispatch(opts.handlers, method, body, { host: 'browser' }, opts.log);
+      await opts.durable?.();
       const status = result.ok
         ? 200
         : result.error.code === 'bad_request'
