@@ -262,6 +262,23 @@ const SCREENS: Screen[] = [
   },
   { name: 'Slack results', open: (page) => slackResults(page, 'A11Y-R') },
   {
+    name: 'Results (team study)',
+    open: async (page) => {
+      await openStudy(page, TEAM_DEMO);
+      await page.getByRole('button', { name: 'Results and scores' }).click();
+      await expect(page.getByRole('heading', { name: /^Results: / })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Runs' })).toBeVisible();
+    },
+  },
+  {
+    name: 'Results (Slack study)',
+    open: async (page) => {
+      await openStudy(page, SLACK);
+      await page.getByRole('button', { name: 'Results and scores' }).click();
+      await expect(page.getByRole('table').filter({ hasText: 'Everyone (pooled)' })).toBeVisible();
+    },
+  },
+  {
     name: 'Slack grading',
     open: async (page) => {
       await slackResults(page, 'A11Y-G');

@@ -59,9 +59,7 @@ function RowBody({ row, dimensions }: { row: ScoreRow; dimensions: string[] }) {
         </td>
         <td>{num(row.overall.baseline)}</td>
         <td>{num(row.overall.teamwork_loss)}</td>
-        <td>
-          {row.overall.n_gated} of {row.overall.n_scenarios}
-        </td>
+        <td>{dims.length > 0 && dims.every((d) => row.dimensions[d]!.gating === 'none') ? <span className="muted small">not gated</span> : `${row.overall.n_gated} of ${row.overall.n_scenarios}`}</td>
         <td />
       </tr>
     </tbody>
