@@ -1,8 +1,10 @@
-/** RFC 4180 CSV: quoted when needed, CRLF line ends; a leading = + - @ is prefixed with ' so a spreadsheet shows it as text. */
+/** RFC 4180 CSV: quoted when needed, CRLF record ends; a leading = + - @ is prefixed with ' so a spreadsheet shows it as text. */
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value !== 'string') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  // CRLF ends a record; inside a cell it becomes LF, so a table's records are its CRLF-separated lines.
+  const text = value.replace(/\r\n?/g, '\n');
+  const safe = /^[=+\-@\t]/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

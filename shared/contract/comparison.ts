@@ -84,7 +84,7 @@ export const comparisonViewSchema = z.object({
 });
 export type ComparisonView = z.infer<typeof comparisonViewSchema>;
 
-export const comparisonMethods = {
+const comparisonViewMethods = {
   /** Experimenter: the study's human rows beside model rows from `sources` (and the synthetic fixture when asked). */
   comparisonView: method(
     z.object({
@@ -95,3 +95,47 @@ export const comparisonMethods = {
     comparisonViewSchema,
   ),
 };
+
+export const privacyHitSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['email', 'phone', 'name']),
+  text: z.string(),
+  occurrences: z.number().int(),
+  places: z.array(z.string()),
+});
+export type PrivacyHitView = z.infer<typeof privacyHitSchema>;
+const extraNames = z.array(z.string().trim().min(2).max(200)).max(2000).default([]);
+
+export const bundleMethods = {
+  /** Experimenter: the free-text hits (e-mails, phone numbers, the study's names) a bundle of this station would carry. */
+  bundleScan: method(
+    z.object({ studyKey: z.string().min(1), names: extraNames }).strict(),
+    z.object({
+      hits: z.array(privacyHitSchema),
+      namesListed: z.number().int(),
+      sessions: z.number().int(),
+      runs: z.number().int(),
+    }),
+  ),
+  /** Experimenter: writes the station's bundle once every hit is decided (redact or keep); refused otherwise. */
+  bundleWrite: method(
+    z
+      .object({
+        studyKey: z.string().min(1),
+        names: extraNames,
+        decisions: z.record(z.string(), z.enum(['redact', 'keep'])),
+      })
+      .strict(),
+    z.object({
+      path: z.string(),
+      bytes: z.number().int(),
+      sessions: z.number().int(),
+      runs: z.number().int(),
+      redacted: z.number().int(),
+      kept: z.number().int(),
+    }),
+  ),
+};
+
+/** Everything this feature adds to the contract (one spread in methods.ts). */
+export const comparisonMethods = { ...comparisonViewMethods, ...bundleMethods };

@@ -1,0 +1,29 @@
+import { CODEBOOK } from './tidy.js';
+
+/** README.md of a bundle: its layout and every column of every table. */
+export function codebook(studyId: string): string {
+  const lines = [
+    `# Study bundle: ${studyId}`,
+    '',
+    'Written by Teamseat. Every number in it can be recomputed from the event logs it carries.',
+    '',
+    '## Layout',
+    '',
+    '- `manifest.json` — app version, study id and key, station id(s), creation time, design, time range of the events, every study version (pack content hash) with the runs played in it, counts, the free-text scan (each hit redacted or kept), bundles merged into this one, and the SHA-256 and size of every other file.',
+    '- `runs.json` — one record per run (the columns of tables/runs.csv, plus `station`).',
+    "- `final_results.json` — the scores by the benchmark's rule (FORMATS.md §2) over the counted team runs; absent for a Slack study.",
+    "- `results/` — the study's results folder as the app writes it: `transcripts/<dimension>/<scenario>/human_<code>/<version>_seed<k>.json` (counted team runs, the benchmark layout), `slack/human_<code>/` (counted Slack trials as Harbor jobs), `excluded/<pilot|void|withdrawn|practice|superseded>/…` (every run that does not count).",
+    "- `events/<session id>.jsonl` — every session's event log, one event a line `{seq, wallTime, monoUs, kind, payload}`: the study log (participants, plans, answers, run links) and each run. Demo sessions and erased participants are never included.",
+    '- `tables/*.csv` — tidy tables for R and pandas (RFC 4180, UTF-8, CRLF; empty cell = missing).',
+    '',
+    "Redacted text reads `[redacted email]`, `[redacted phone]` or `[redacted name]` in every file, event logs included; scores come from each transcript's recorded `score`, so they do not change.",
+    '',
+    '## Codebook',
+  ];
+  for (const t of Object.values(CODEBOOK)) {
+    lines.push('', `### ${t.file}`, '', t.about, '', '| column | meaning |', '|---|---|');
+    for (const [c, meaning] of Object.entries(t.columns))
+      lines.push(`| \`${c}\` | ${meaning.replace(/\|/g, '\\|')} |`);
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { StoredEvent } from '../../shared/contract/schemas.js';
+import { fail, ok, type Result } from '../../shared/result.js';
+import { findRun, foldStudy, type StudyState } from '../../shared/study/fold.js';
+import type { ExclusionReason } from '../../shared/study/model.js';
+import type { AppServices } from '../app/appServices.js';
+import { runSessionsOf, type RunSession } from '../study/runSessions.js';
+import { placeRun } from '../study/resultsLayout.js';
+import { studyLogKey, STUDY_LOG_TASK } from '../study/studyLog.js';
+import { stationId } from '../study/station.js';
+import { studyDesign } from '../scoring/studyDesign.js';
+import type { Design } from '../../shared/team/export/resultTypes.js';
+
+/** One run as the bundle lists it (runs.json, runs.csv): where it sits in the plan and whether it counts. */
+export interface BundleRun {
+  run_id: string;
+  seat: 'team' | 'slack';
+  participant: string;
+  participant_id: string | null;
+  cell: string | null;
+  attempt: number | null;
+  practice: boolean;
+  counted: boolean;
+  exclusion: ExclusionReason | null;
+  /** The study version (pack content hash) of the participant's plan; null for a pilot no plan links. */
+  study_version: string | null;
+  task: string;
+  version: string | null;
+  seed: number | null;
+  started_at: string;
+  ended_how: string | null;
+  /** The run's file(s) under results/ in the bundle. */
+  files: string[];
+}
+
+/** Everything a bundle is made of, read from the app (the event log and the results folder) before any writing. */
+export interface BundleSource {
+  appVersion: string;
+  studyKey: string;
+  studyId: string;
+  stationId: string;
+  design: Design;
+  /** Names the study asks to look for in free text (redact-names.txt in the pack, one a line). */
+  names: string[];
+  state: StudyState;
+  /** Every session's events: the study log and each run, demo sessions left out. */
+  sessions: Array<{
+    id: string;
+    taskId: string;
+    participant: string;
+    createdAt: string;
+    events: StoredEvent[];
+  }>;
+  runs: BundleRun[];
+  /** results/<study id>/ files by path relative to it (hidden writer files left out). */
+  results: Map<string, Buffer>;
+}
+
+export const NAMES_FILE = 'redact-names.txt';
+
+/** Demo sessions (the quick seat, replays) live under `demo:` keys or a `demo` participant: never in a bundle. */
+const isDemo = (s: { studyKey: string; participant: string }) =>
+  s.studyKey.startsWith('demo:') || s.participant === 'demo';
+
+function readTree(root: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  const walk = (dir: string, rel: string) => {
+    if (!fs.existsSync(dir)) return;
+    for (const d of fs
+      .readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))) {
+      if (d.name.startsWith('.')) continue;
+      const r = rel ? `${rel}/${d.name}` : d.name;
+      if (d.isDirectory()) walk(path.join(dir, d.name), r);
+      else if (d.isFile()) out.set(r, fs.readFileSync(path.join(dir, d.name)));
+    }
+  };
+  walk(root, '');
+  return out;
+}
+
+function filesOf(
+  run: RunSession,
+  code: string,
+  exclusion: ExclusionReason | null,
+  results: Map<string, Buffer>,
+): string[] {
+  const paths = [...results.keys()];
+  if (run.seat === 'slack') {
+    const job = exclusion === null ? `slack/human_${code}/` : `excluded/${exclusion}/slack/human_${code}/`;
+    const prefix = `${job}${run.run.started.queryId}__${run.session.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}/`;
+    return paths.filter((p) => p.startsWith(prefix));
+  }
+  if (exclusion !== null)
+    return paths.filter(
+      (p) => p.startsWith(`excluded/${exclusion}/`) && p.endsWith(`__${run.session.id}.json`),
+    );
+  const tail = `/${run.session.taskId}/human_${code}/${run.version}_seed${run.seed}.json`;
+  return paths.filter((p) => p.startsWith('transcripts/') && p.endsWith(tail));
+}
+
+export function readNames(packDir: string | undefined): string[] {
+  if (!packDir) return [];
+  const file = path.join(packDir, NAMES_FILE);
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+}
+
+/** Reads a study's log, runs and results folder. Erased participants are already gone from both. */
+export function collectBundle(
+  s: AppServices,
+  studyKey: string,
+  extraNames: readonly string[] = [],
+): Result<BundleSource> {
+  const log = s.database.eventLog;
+  if (!log)
+    return fail('database', 'The session database cannot be used; see the message on the library screen.');
+  const detail = s.library.open(studyKey);
+  if (!detail?.id) return fail('not_found', `No study "${studyKey}" in the library.`);
+  const studyLog = log.listSessions(studyLogKey(studyKey)).find((x) => x.taskId === STUDY_LOG_TASK);
+  const studyEvents = studyLog ? log.replay(studyLog.id) : [];
+  const state = foldStudy(studyEvents);
+  const results = readTree(path.join(s.options.dataDir, 'results', detail.id));
+  const runSessions = runSessionsOf(log, studyKey).filter((r) => !isDemo(r.session));
+  const runs: BundleRun[] = runSessions.map((r) => {
+    const place = placeRun(state, r);
+    const link = findRun(state, r.session.id);
+    return {
+      run_id: r.session.id,
+      seat: r.seat,
+      participant: place.code,
+      participant_id: link?.participant.id ?? null,
+      cell: link?.run.cell ?? null,
+      attempt: link?.run.attempt ?? null,
+      practice: link?.run.practice ?? false,
+      counted: place.reason === null && r.ended !== null,
+      exclusion: place.reason,
+      study_version: link?.participant.plan?.studyVersion ?? null,
+      task: r.seat === 'team' ? r.session.taskId : r.run.started.queryId,
+      version: r.seat === 'team' ? r.version : null,
+      seed: r.seat === 'team' ? r.seed : null,
+      started_at: r.session.createdAt,
+      ended_how: r.ended,
+      files: r.ended === null ? [] : filesOf(r, place.code, place.reason, results),
+    };
+  });
+  const sessions = [
+    ...(studyLog
+      ? [
+          {
+            id: studyLog.id,
+            taskId: studyLog.taskId,
+            participant: studyLog.participant,
+            createdAt: studyLog.createdAt,
+            events: studyEvents,
+          },
+        ]
+      : []),
+    ...runSessions.map((r) => ({
+      id: r.session.id,
+      taskId: r.session.taskId,
+      participant: r.session.participant,
+      createdAt: r.session.createdAt,
+      events: r.stored,
+    })),
+  ];
+  return ok({
+    appVersion: s.options.version,
+    studyKey,
+    studyId: detail.id,
+    stationId: stationId(s.options.dataDir),
+    design: detail.kind === 'team' ? studyDesign(detail.dir).design : 'within',
+    names: [...readNames(detail.dir), ...extraNames],
+    state,
+    sessions,
+    runs,
+    results,
+  });
+}
