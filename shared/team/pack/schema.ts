@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { checkerSchema } from './checkerSchema.js';
 import { matchFields, regexSource } from './match.js';
+import { declaredPathsSchema, provenanceEntrySchema } from './pathSchema.js';
 import { idSchema, recipientSchema, TEAM_CHANNEL } from './scriptSchema.js';
 import { seatPatchSchema, seatSchema } from './seatSchema.js';
 import { workspacePatchSchema, workspacePathSchema, workspaceSchema } from './workspaceSchema.js';
 
 export * from './checkerSchema.js';
+export * from './pathSchema.js';
 export * from './scriptSchema.js';
 export * from './seatSchema.js';
 export * from './workspaceSchema.js';
@@ -102,15 +104,23 @@ export const seedsSchema = z
  * What one version changes. Seats are patched by name (shallow: a field given replaces the base one),
  * or removed; the workspace's keys given replace the base ones.
  */
-export const versionOverrideSchema = z.strictObject({
-  seeds: seedsSchema.default([0]),
-  seats: z.array(seatPatchSchema).default([]),
-  remove_seats: z.array(z.string().min(1)).default([]),
-  workspace: workspacePatchSchema.optional(),
-  checker: checkerSchema.optional(),
-  rounds: z.number().int().min(3).max(8).optional(),
-  inherited: inheritedSchema.optional(),
-});
+export const versionOverrideSchema = z.strictObject(
+  {
+    /** What this version changes, in words (shown on the task card). */
+    note: z.string().min(1).optional(),
+    seeds: seedsSchema.default([0]),
+    seats: z.array(seatPatchSchema).default([]),
+    remove_seats: z.array(z.string().min(1)).default([]),
+    workspace: workspacePatchSchema.optional(),
+    checker: checkerSchema.optional(),
+    rounds: z.number().int().min(3).max(8).optional(),
+    inherited: inheritedSchema.optional(),
+  },
+  {
+    error: (issue) =>
+      issue.input === undefined ? 'missing: a task has all three versions (alone, control, manipulation); write `{}` for one that changes nothing' : undefined,
+  },
+);
 export type VersionOverride = z.output<typeof versionOverrideSchema>;
 
 export const teamTaskSchema = z.strictObject({
@@ -132,6 +142,12 @@ export const teamTaskSchema = z.strictObject({
     control: versionOverrideSchema,
     manipulation: versionOverrideSchema,
   }),
+  /** The passages of public records the task quotes or cites; facts name them by id (`source:`). */
+  provenance: z.array(provenanceEntrySchema).default([]),
+  /** What a good teammate does, in a sentence or two (shown on the task card). */
+  good_teammate: z.string().min(1).optional(),
+  /** Per version, a passing and a failing participant run (checked by `npm run lint-packs`). */
+  paths: declaredPathsSchema.optional(),
 });
 
 /** A task as authored (after defaults), before a version is applied. */

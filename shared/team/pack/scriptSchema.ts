@@ -74,9 +74,13 @@ export const transitionSchema = z.union([
 ]);
 export type Transition = z.output<typeof transitionSchema>;
 
+/** Where what a line states comes from: a passage of the task's `provenance`, or made up (the pack linter asks for one). */
+export const provenanceFields = { source: idSchema.optional(), fictional: z.boolean().optional() };
+
 export const scriptLineSchema = z.strictObject({
   id: idSchema,
   text: z.string().min(1),
+  ...provenanceFields,
   to: recipientSchema.default(TEAM_CHANNEL),
   /** label id → transition; a label not listed moves to the `next` line. */
   on: z.record(z.string(), transitionSchema).default({}),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { matchFields } from './match.js';
-import { idSchema, recipientSchema, scriptSchema, TEAM_CHANNEL } from './scriptSchema.js';
+import { idSchema, provenanceFields, recipientSchema, scriptSchema, TEAM_CHANNEL } from './scriptSchema.js';
 
 const seatName = z
   .string()
@@ -12,10 +12,8 @@ export const factSchema = z.strictObject({
   id: idSchema,
   text: z.string().min(1),
   ...matchFields,
-  /** The id of the passage in the task's `provenance` this fact is taken from… */
-  source: idSchema.optional(),
-  /** …or `true` when it is made up (the pack linter asks for one of the two). */
-  fictional: z.boolean().optional(),
+  /** The id of the passage in the task's `provenance` this fact is taken from, or `fictional: true`. */
+  ...provenanceFields,
 });
 export type Fact = z.output<typeof factSchema>;
 
@@ -24,6 +22,7 @@ export const partnerReplySchema = z.strictObject({
   id: idSchema,
   ...matchFields,
   text: z.string().min(1),
+  ...provenanceFields,
   /** Ids of this partner's facts the reply reveals. */
   reveals: z.array(idSchema).default([]),
   /** Say it only the first time it matches; later matches fall through to other replies or the default. */
@@ -62,6 +61,7 @@ export const environmentEventSchema = z
     /** …and/or once these conditions hold (checked after every event; with `round`, from that round on). */
     when: triggerSchema.optional(),
     text: z.string().min(1),
+    ...provenanceFields,
     to: recipientSchema.default(TEAM_CHANNEL),
   })
   .refine((e) => e.round !== undefined || e.when !== undefined, { message: 'an event needs `round`, `when` or both' });

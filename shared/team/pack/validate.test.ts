@@ -32,7 +32,7 @@ describe('validateTask', () => {
   it('names a transition to a missing line', () => {
     const t = clone();
     dana(t).script.lines[0].on.challenges = { goto: 'push9' };
-    expect(problemsOf(t)).toContainEqual(['seats[1].script.lines[0].on.challenges.goto', 'no line "push9" in Dana\'s script']);
+    expect(problemsOf(t)).toContainEqual(['seats[1].script.lines[0].on.challenges.goto', 'versions.manipulation: no line "push9" in Dana\'s script']);
   });
 
   it('names a line no transition reaches', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './scriptSchema.js';
+import { idSchema, provenanceFields } from './scriptSchema.js';
 
 /**
  * A path inside the workspace: relative, forward slashes, no `..` segment. Checked here so no task can
@@ -39,6 +39,7 @@ export const inboxItemSchema = z.strictObject({
   from: z.string().min(1),
   subject: z.string().min(1),
   body: z.string(),
+  ...provenanceFields,
 });
 export type InboxItem = z.output<typeof inboxItemSchema>;
 
