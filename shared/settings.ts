@@ -14,8 +14,13 @@ export const settingsSchema = z.object({
     .object({
       baseUrl: z.string().default(''),
       model: z.string().default(''),
+      /**
+       * Whether a study's judge panel (`labeller:` in study.yaml) may call its endpoints. Off by default: no request
+       * leaves the machine unless the study and this setting both ask for it; otherwise the rules labeller labels.
+       */
+      panels: z.boolean().default(false),
     })
-    .default({ baseUrl: '', model: '' }),
+    .default({ baseUrl: '', model: '', panels: false }),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const defaultSettings: Settings = settingsSchema.parse({});
@@ -24,7 +29,7 @@ export const settingsPatchSchema = z
   .object({
     typingDelayMs: settingsSchema.shape.typingDelayMs.unwrap(),
     participantPrefix: settingsSchema.shape.participantPrefix.unwrap(),
-    judge: z.object({ baseUrl: z.string(), model: z.string() }).partial(),
+    judge: z.object({ baseUrl: z.string(), model: z.string(), panels: z.boolean() }).partial(),
   })
   .partial();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

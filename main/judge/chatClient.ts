@@ -19,7 +19,8 @@ export interface ChatClientOptions {
   backoffMs?: number;
   /** The longest a 429's Retry-After is honoured; a longer one waits this long. */
   maxRetryAfterMs?: number;
-  temperature?: number;
+  /** Default 0; null sends no temperature (some hosted reasoning models refuse any but their own). */
+  temperature?: number | null;
   maxTokens?: number;
   /** Receives one line per retry or failure; keys are redacted from every line. */
   log?: (line: string) => void;
@@ -151,7 +152,7 @@ export function createChatClient(endpoint: ChatEndpoint, options: ChatClientOpti
     if (!url.ok) return { result: url, attempts: 0 };
     const body = JSON.stringify({
       model: endpoint.model,
-      temperature: options.temperature ?? 0,
+      ...(options.temperature === null ? {} : { temperature: options.temperature ?? 0 }),
       ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}),
       ...extra,
     });

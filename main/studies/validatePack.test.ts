@@ -149,8 +149,16 @@ describe('protocol problems, each named as file:line path: message', () => {
 
   it('accepts the reserved sections as mappings', () => {
     teamPack(FIVE);
-    fs.appendFileSync(path.join(tmp.dir, 'pilot/study.yaml'), 'labeller: { panel: [] }\npartners: {}\nscoring: {}\nmodels: { a: 1 }\n');
+    fs.appendFileSync(path.join(tmp.dir, 'pilot/study.yaml'), 'partners: {}\nscoring: {}\nmodels: { a: 1 }\n');
     expect(printed('pilot')).toEqual([]);
+  });
+
+  it('names the file and line of an unknown placeholder in the judge panel prompt', () => {
+    teamPack(FIVE);
+    const rater = '{ base_url: "http://127.0.0.1:9/v1", model: m }';
+    fs.appendFileSync(path.join(tmp.dir, 'pilot/study.yaml'), `labeller:\n  referee: ${rater}\n  second: ${rater}\n  third: ${rater}\n  prompt: judge.txt\n`);
+    fs.writeFileSync(path.join(tmp.dir, 'pilot/judge.txt'), 'Label it.\n{{message}}\nTask: {{task}}\n');
+    expect(printed('pilot')).toEqual([expect.stringMatching(/^pilot\/judge\.txt:3 \(file\): unknown placeholder \{\{task\}\}/)]);
   });
 });
 

@@ -8,6 +8,7 @@ import { checkProtocol } from '../../shared/study/protocolCheck.js';
 import { readYamlFile } from '../packs/readYaml.js';
 import { locate, parseLocated, parsePath } from '../team/pack/yamlLocation.js';
 import { readStudyContent, type StudyContent } from './kinds.js';
+import { readStudyPanel } from '../judge/studyPanel.js';
 
 export interface StudyPackCheck {
   manifest: StudyManifest | null;
@@ -41,7 +42,8 @@ export function validateStudyPack(dir: string, label = path.basename(dir)): Stud
   const manifest = read.value;
   const content = readStudyContent(dir, manifest, label);
   const protocol = protocolOf(manifest);
-  const problems = [...content.problems];
+  // The judge panel's prompt file: an unknown placeholder is a load error naming the file and line.
+  const problems = [...content.problems, ...(manifest.labeller ? readStudyPanel(dir, label).problems : [])];
   // A protocol is checked against content that loaded cleanly; otherwise every task it names would look missing.
   if (protocol && content.pack && content.problems.length === 0) {
     const issues = checkProtocol(protocol, content.pack);

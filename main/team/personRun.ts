@@ -7,6 +7,7 @@ import type { BenchmarkToolName, TranscriptTiming } from '../../shared/team/expo
 import { benchmarkToolNames } from '../../shared/team/export/transcriptSchema.js';
 import { engineEvents } from './teamLog.js';
 import { teamActiveTime } from './teamClock.js';
+import { transcriptLabelOf } from '../judge/transcriptLabel.js';
 
 /**
  * A finished run as the transcript export needs it, derived from the log (never from UI state). The
@@ -21,7 +22,9 @@ export function personRunFromLog(
   const you = evaluatedSeat(task);
   const started = state.started!;
   const events = engineEvents(stored);
-  const labelOf = new Map(state.labels.map((l) => [l.message, l]));
+  // The fold keeps a label's rule, not its raw record: the panel's raters are read from the events, in order.
+  const decided = events.filter((e) => e.type === 'label_decided');
+  const labelOf = new Map(state.labels.map((l, i) => [l.message, decided[i] ?? l]));
   const messages: RunMessage[] = state.messages.map((m, i) => {
     const label = labelOf.get(i);
     return {
@@ -30,15 +33,7 @@ export function personRunFromLog(
       text: m.text,
       to: m.to,
       ...(m.source?.kind === 'submit' ? { kind: 'submit' } : {}),
-      ...(label
-        ? {
-            label: {
-              raters: [{ rater: label.rule ? `${label.source}:${label.rule}` : label.source, label: label.label }],
-              final_label: label.label,
-              source: label.source,
-            },
-          }
-        : {}),
+      ...(label ? { label: transcriptLabelOf(label) } : {}),
     };
   });
   return {
@@ -101,5 +96,6 @@ function timingOf(stored: readonly StoredEvent[]): TranscriptTiming {
     active_ms: total.activeMs,
     pauses: total.pauses.map((p) => ({ at: p.at, resumed_at: p.resumed_at, reason: p.reason })),
     round_ms: roundMs,
+    ...(total.labelWaitMs > 0 ? { label_wait_ms: total.labelWaitMs } : {}),
   };
 }

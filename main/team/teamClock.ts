@@ -13,9 +13,25 @@ export const teamClockRules: ClockRules<StoredEvent> = {
   isEnd: (e) => typed(e, 'ended'),
 };
 
-/** Active time of a team session (pauses, crash gaps and the time after its end left out); exports use it too. */
-export function teamActiveTime(stored: readonly StoredEvent[], nowUs?: number): ActiveTime {
-  return activeTime(stored, teamClockRules, nowUs);
+/** A label the judge panel decided: the time from the event before it (the message) is the participant waiting. */
+const isPanelLabel = (e: StoredEvent): boolean =>
+  typed(e, 'label_decided') && typeof (e.payload as { raw?: { panel?: unknown } }).raw?.panel === 'object';
+
+export type TeamActiveTime = ActiveTime & {
+  /** Time the participant waited for the judge panel ("teammate is typing"): reported apart, not active time. */
+  labelWaitMs: number;
+};
+
+/** Active time of a team session (pauses, crash gaps, panel waits and the time after its end left out); exports use it too. */
+export function teamActiveTime(stored: readonly StoredEvent[], nowUs?: number): TeamActiveTime {
+  const time = activeTime(stored, teamClockRules, nowUs);
+  let waitUs = 0;
+  stored.forEach((e, i) => {
+    const before = stored[i - 1];
+    if (before && before.kind !== 'crash_pause' && isPanelLabel(e)) waitUs += Math.max(0, e.monoUs - before.monoUs);
+  });
+  const labelWaitMs = Math.floor(waitUs / 1000);
+  return { ...time, activeMs: Math.max(0, time.activeMs - labelWaitMs), labelWaitMs };
 }
 
 export interface TeamLimit {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fail, ok, type Result } from '../../shared/result.js';
 import type { TaskVersion } from '../../shared/team/pack/schema.js';
-import { createRulesLabeller } from '../../shared/team/labeller/rulesLabeller.js';
+import { studyLabeller } from '../judge/studyLabeller.js';
 import type { Labeller } from '../../shared/team/labeller/labeller.js';
 import type { TeamView } from '../../shared/team/viewSchema.js';
 import type { AppServices } from '../app/appServices.js';
@@ -39,7 +39,8 @@ export class TeamSessions {
 
   constructor(
     private readonly s: AppServices,
-    private readonly labeller: Labeller = createRulesLabeller(),
+    /** Tests pass one labeller; the app asks per study (its judge panel when the study and Settings allow it, else rules). */
+    private readonly labeller: Labeller | ((studyKey: string) => Labeller) = (studyKey) => studyLabeller(s, studyKey),
     /** Must be the clock the event log stamps events with. */
     private readonly clock: { monoUs: () => number; wall: () => Date } = { monoUs: monotonicMicros, wall: () => new Date() },
   ) {
@@ -166,7 +167,7 @@ export class TeamSessions {
         resolved: loaded.versions[version],
         log,
         bus: this.s.bus,
-        labeller: this.labeller,
+        labeller: typeof this.labeller === 'function' ? this.labeller(studyKey) : this.labeller,
         workspace: space ? { space, tools: new WorkspaceTools(space, runTests, submitted), journal: new WorkspaceJournal(log, id, space, files) } : null,
         python,
         monoUs: this.clock.monoUs,

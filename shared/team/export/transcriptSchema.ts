@@ -77,9 +77,23 @@ export const transcriptLabelSchema = z.object({
   /** Index into `messages`. */
   message_index: z.number().int().min(0),
   round,
-  raters: z.array(z.object({ rater: z.string().min(1), label: z.string().nullable(), raw: z.string().optional() })),
+  raters: z.array(
+    z.object({
+      rater: z.string().min(1),
+      label: z.string().nullable(),
+      raw: z.string().optional(),
+      /** Judge panel raters: time to answer and token counts as the endpoint reported them. */
+      latency_ms: z.number().int().min(0).optional(),
+      tokens: z.object({ prompt: z.number().nullable(), completion: z.number().nullable(), total: z.number().nullable() }).optional(),
+    }),
+  ),
   final_label: z.string(),
   source: z.enum(labelSources),
+  /** Judge panel: the give-way rule that decided (or `fallback`) and why a fallback was needed. */
+  rule: z.string().optional(),
+  why: z.string().optional(),
+  /** Judge panel: "these judges with this prompt" — the template's name and sha256. */
+  prompt: z.object({ name: z.string(), sha256: z.string(), built_in: z.boolean() }).optional(),
 });
 export type TranscriptLabel = z.infer<typeof transcriptLabelSchema>;
 
@@ -92,6 +106,8 @@ export const transcriptTimingSchema = z.object({
   pauses: z.array(z.object({ at: z.iso.datetime({ offset: true }), resumed_at: z.iso.datetime({ offset: true }).nullable(), reason: z.string() })),
   /** Milliseconds from each round's start to its end, in round order. */
   round_ms: z.array(z.number().int().min(0)),
+  /** Time spent waiting for the judge panel ("teammate is typing"), left out of `active_ms` and `round_ms`. */
+  label_wait_ms: z.number().int().min(0).optional(),
 });
 export type TranscriptTiming = z.infer<typeof transcriptTimingSchema>;
 

@@ -17,6 +17,8 @@ export const raterEndpointSchema = z.strictObject({
     .default('default'),
   /** How long one attempt may take before the rater counts as not answering. */
   timeout_ms: z.number().int().min(100).max(600_000).default(20_000),
+  /** Sent as `temperature`; `null` sends none (some hosted reasoning models accept only their default). */
+  temperature: z.number().min(0).max(2).nullable().default(0),
 });
 export type RaterEndpoint = z.output<typeof raterEndpointSchema>;
 

@@ -1,0 +1,54 @@
+import type { AppServices } from '../app/appServices.js';
+import { createRulesLabeller, type Labeller, type PanelRater, type RaterEndpoint } from '../../shared/team/labeller/index.js';
+import { createFileSecretStore } from '../secrets/fileSecretStore.js';
+import { JUDGE_API_KEY, type SecretStore } from '../secrets/secretStore.js';
+import { createChatClient } from './chatClient.js';
+import { createPanelLabeller } from './panelLabeller.js';
+import { readStudyPanel } from './studyPanel.js';
+import { redactSecrets, redactText } from './redact.js';
+
+/** Where a rater's key is kept: `default` is the judge key of Settings, `none` a local server, any other name its own entry. */
+export function secretNameOf(key: string): string | null {
+  if (key === 'none') return null;
+  return key === 'default' ? JUDGE_API_KEY : `${JUDGE_API_KEY}.${key}`;
+}
+
+/**
+ * The labeller a team study's sessions use, decided at each message: the study's judge panel only when the study has
+ * a `labeller:` section AND Settings allow panels (no request leaves the machine otherwise); the rules labeller
+ * in every other case. A panel whose study file no longer loads labels by rules and says so in the log.
+ */
+export function studyLabeller(s: AppServices, studyKey: string, secrets: SecretStore = s.options.secretStore ?? createFileSecretStore(s.options.dataDir)): Labeller {
+  const rules = createRulesLabeller();
+  return {
+    source: 'llm',
+    async label(request) {
+      if (!s.settings.get().judge.panels) return rules.label(request);
+      const dir = s.library.dirOf(studyKey);
+      const read = dir ? readStudyPanel(dir) : { panel: null, problems: [] };
+      if (!read.panel) {
+        if (read.problems.length > 0) s.log.warn('judge panel not used: the study prompt does not load', { studyKey, problem: read.problems[0]?.message });
+        return rules.label(request);
+      }
+      const { config, template } = read.panel;
+      const keys: string[] = [];
+      const rater = (which: PanelRater, e: RaterEndpoint) => {
+        const name = secretNameOf(e.key);
+        const apiKey = name ? (secrets.get(name) ?? '') : '';
+        if (apiKey) keys.push(apiKey);
+        // One retry per rater at the HTTP level: a slow endpoint must not hold the participant for long.
+        return { model: e.model, client: createChatClient({ baseUrl: e.base_url, model: e.model, apiKey }, { timeoutMs: e.timeout_ms, maxAttempts: 2, backoffMs: 250, maxRetryAfterMs: 2_000, temperature: e.temperature }), which };
+      };
+      const panel = createPanelLabeller({
+        raters: { referee: rater('referee', config.referee), second: rater('second', config.second), third: rater('third', config.third) },
+        template,
+        fallback: config.fallback,
+        rules,
+        log: (line, data) => s.log.warn(line, { studyKey, ...data, why: redactText(String(data.why ?? ''), keys) }),
+      });
+      const decision = await panel.label(request);
+      // Belt and braces: the client redacts replies and errors; the stored record is redacted once more by structure.
+      return { ...decision, raw: redactSecrets(decision.raw, keys) };
+    },
+  };
+}
