@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { judgeValidationMethods } from '../../../shared/contract/judgeValidation.js';
 import { DEFAULT_TEMPLATE } from '../../../shared/labelling/judges/template.js';
 import { fail, ok, type Result } from '../../../shared/result.js';
@@ -11,6 +12,14 @@ import { RaterSessions } from '../raterSessions.js';
 import type { LabellingSet } from '../studySet.js';
 import { alignmentOf } from './alignmentOf.js';
 import { JudgeRuns } from './judgeRuns.js';
+import type { JudgeAlignment } from '../../../shared/labelling/judges/alignmentSchema.js';
+import { judgeRunsKey } from '../../../shared/labelling/judges/runLog.js';
+
+/** Everything the alignment report is derived from: the items (judge labels included) and every log's length. */
+function fingerprint(log: EventLog, set: LabellingSet): string {
+  const sessions = [...log.listSessions(set.studyKey), ...log.listSessions(judgeRunsKey(set.studyKey))].map((x) => `${x.id}:${x.eventCount}`);
+  return crypto.createHash('sha256').update(JSON.stringify(set.items)).update(sessions.join(',')).digest('hex');
+}
 
 type Handlers = Pick<AppHandlers, keyof typeof judgeValidationMethods>;
 
@@ -27,6 +36,7 @@ export function setupJudgeValidation(s: AppServices, deps: { secrets?: SecretSto
   const raters = new RaterSessions(s);
   const runs = new JudgeRuns(s, () => secrets.get(JUDGE_API_KEY) ?? '', deps.chat);
   const adjudication = new Adjudication(s, raters);
+  const alignments = new Map<string, { key: string; value: JudgeAlignment }>();
   const withStudy = <T>(studyKey: string, run: (log: EventLog, set: LabellingSet) => Result<T>): Result<T> => {
     const log = raters.log();
     if (!log.ok) return log;
@@ -53,7 +63,16 @@ export function setupJudgeValidation(s: AppServices, deps: { secrets?: SecretSto
           endpoint: { baseUrl, model, keySet: secrets.get(JUDGE_API_KEY) !== null },
         });
       }),
-    judgeAlignment: ({ studyKey }) => withStudy(studyKey, (log, set) => ok(alignmentOf(log, set, runs.list(log, studyKey), adjudication))),
+    judgeAlignment: ({ studyKey }) =>
+      withStudy(studyKey, (log, set) => {
+        // The bootstrap takes about a second: computed again only when a log or the items changed since.
+        const key = fingerprint(log, set);
+        const cached = alignments.get(studyKey);
+        if (cached?.key === key) return ok(cached.value);
+        const value = alignmentOf(log, set, runs.list(log, studyKey), adjudication);
+        alignments.set(studyKey, { key, value });
+        return ok(value);
+      }),
     startJudgeRun: ({ studyKey, ...args }) => withStudy(studyKey, (log, set) => runs.start(log, set, args)),
     resumeJudgeRun: ({ studyKey, runId }) => withStudy(studyKey, (log, set) => runs.resume(log, set, runId)),
     nameAdjudicator: ({ studyKey, adjudicator }) => withStudy(studyKey, (log, set) => adjudication.name(log, set, adjudicator)),

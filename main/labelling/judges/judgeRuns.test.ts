@@ -138,6 +138,8 @@ describe('judge runs over a labelling study', () => {
     expect(await call('labellingRole', { studyKey, person: 'A1' })).toEqual({ role: 'adjudicator' });
     expect(await call('labellingRole', { studyKey, person: 'R1' })).toEqual({ role: 'rater' });
 
+    // Read before the adjudication too: the report is cached, and must be computed again once a decision is logged.
+    expect((await call('judgeAlignment', { studyKey })).consensus).toEqual({ items: 6, agreed: 4, adjudicated: 0, pending: 2 });
     const open = await call('openAdjudication', { studyKey, adjudicator: 'A1' });
     // Only the disagreements, with the labels given but not who gave them, and nothing of the judges.
     expect(open.queue.map((q: { item: { id: string } }) => q.item.id)).toEqual(['i3', 'i4']);

@@ -4,6 +4,7 @@ import { api } from '../../api/client';
 import { ItemCard, LabelChoices, labelDefinitions } from '../ItemCard';
 import { words } from '../format';
 import type { AdjudicationView } from '../judges/types';
+import '../judges/judges.css';
 
 /**
  * The adjudicator's page: the items the raters disagree on, one at a time, with the labels they chose (not who
@@ -104,7 +105,7 @@ export function AdjudicateScreen({ studyKey, adjudicator }: { studyKey: string; 
       <p className="muted">Opening the adjudication…</p>
     );
   return (
-    <section className="lab" aria-labelledby="adj-page-title">
+    <section className="lab jv-adjudicate" aria-labelledby="adj-page-title">
       <div className="lab-head">
         <div>
           <h1 id="adj-page-title">Adjudication: {view.studyTitle}</h1>

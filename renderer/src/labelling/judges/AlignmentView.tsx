@@ -1,9 +1,22 @@
 import type { Comparison } from '../../../../shared/labelling/report-schema';
 import { ComparisonTable } from '../ReportParts';
-import { pct, withInterval, words } from '../format';
+import { num, pct, words } from '../format';
 import { runName, type JudgeAlignment } from './types';
 
-const kappa = (c: Comparison | null | undefined) => (c ? `${withInterval(c.kappa)} · ${pct(c.agreement.value)} (${c.items})` : '—');
+/** κ on the first line; its interval, the percent agreement and the items compared below it, so the table stays narrow. */
+function Kappa({ c }: { c: Comparison | null | undefined }) {
+  if (!c) return <>—</>;
+  const interval = c.kappa.low === null || c.kappa.high === null ? '' : `[${num(c.kappa.low)}, ${num(c.kappa.high)}] · `;
+  return (
+    <>
+      <div>κ {num(c.kappa.value)}</div>
+      <div className="small muted">
+        {interval}
+        {pct(c.agreement.value)} ({c.items})
+      </div>
+    </>
+  );
+}
 
 /** Potato's judge-alignment view as the model: κ per prompt version, then the items where anyone differs. */
 export function AlignmentView({ alignment }: { alignment: JudgeAlignment }) {
@@ -14,7 +27,7 @@ export function AlignmentView({ alignment }: { alignment: JudgeAlignment }) {
     <div className="jv-alignment">
       <h2>Agreement per prompt version</h2>
       <p className="small muted">
-        Cohen’s κ [95% bootstrap interval] · percent agreement (items). “People” pools every rater’s label; “consensus” is the raters’ label where
+        Cohen’s κ, then its 95% bootstrap interval · percent agreement (items compared). “People” pools every rater’s label; “consensus” is the raters’ label where
         they agreed and the adjudicator’s where they did not ({c.agreed} agreed, {c.adjudicated} adjudicated, {c.pending} waiting, of {c.items} items
         two or more raters labelled).
       </p>
@@ -37,12 +50,20 @@ export function AlignmentView({ alignment }: { alignment: JudgeAlignment }) {
               <th scope="row">
                 {runName(r)} <code className="small">{r.templateHash.slice(0, 8)}</code>
               </th>
-              <td>{kappa(r.vsPeople.pooled)}</td>
-              <td>{kappa(r.vsRecordedFinal)}</td>
+              <td>
+                <Kappa c={r.vsPeople.pooled} />
+              </td>
+              <td>
+                <Kappa c={r.vsRecordedFinal} />
+              </td>
               {judges.map((j) => (
-                <td key={j}>{kappa(r.vsRecordedJudge[j])}</td>
+                <td key={j}>
+                  <Kappa c={r.vsRecordedJudge[j]} />
+                </td>
               ))}
-              <td>{kappa(r.vsConsensus)}</td>
+              <td>
+                <Kappa c={r.vsConsensus} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -54,11 +54,16 @@ export function JudgeRunForm({ studyKey, view, onStarted }: { studyKey: string; 
         <p className="small">
           Start from a version:{' '}
           {view.versions.map((v) => (
-            <button key={v.promptVersion} type="button" className="link" onClick={() => (setVersion(v.promptVersion), setTemplate(v.template))}>
-              {v.promptVersion}
-            </button>
-          ))}{' '}
-          · <button type="button" className="link" onClick={() => setTemplate(view.defaultTemplate)}>our default</button>
+            <span key={v.promptVersion}>
+              <button type="button" className="link" onClick={() => (setVersion(v.promptVersion), setTemplate(v.template))}>
+                {v.promptVersion}
+              </button>
+              {' · '}
+            </span>
+          ))}
+          <button type="button" className="link" onClick={() => setTemplate(view.defaultTemplate)}>
+            our default
+          </button>
         </p>
       ) : null}
       <label className="jv-template">
