@@ -10,16 +10,18 @@ import { setupSessionHandlers } from './handlers/sessionHandlers.js';
 import { setupLabellingHandlers } from '../labelling/handlers.js';
 import { setupJudgeValidation } from '../labelling/judges/handlers.js';
 import { setupTeamHandlers } from '../team/handlers.js';
+import { setupTaskCardHandlers } from '../team/taskCardHandlers.js';
 import { setupSlackHandlers } from '../slackSeat/handlers.js';
 import { AccessControl } from '../access/accessControl.js';
 import { setupAccessHandlers } from '../access/handlers.js';
 import { setupStudyProtocolHandlers } from '../study/handlers.js';
 import { createOwnership } from '../access/ownership.js';
 import { setupStudyScoring } from '../scoring/studyScoring.js';
-import { setupResultsHandlers } from '../scoring/resultsHandlers.js';
+import { setupModelSeatHandlers } from '../modelSeat/handlers.js';
 import { setupResultsHandlers } from '../scoring/resultsHandlers.js';
 import { setupComparisonHandlers } from '../comparison/handlers.js';
 import { setupReplayHandlers } from '../replay/handlers.js';
+import { setupDashboardHandlers } from '../dashboard/handlers.js';
 
 export type { AppHandlers, AppOptions, AppServices } from './appServices.js';
 
@@ -53,12 +55,15 @@ export function createApp(
     ...setupLabellingHandlers(services),
     ...setupJudgeValidation(services).handlers,
     ...setupTeamHandlers(services),
+    ...setupTaskCardHandlers(services),
     ...setupSlackHandlers(services, options.secretStore ? { secrets: options.secretStore } : {}),
     ...setupAccessHandlers(services, access),
     ...setupStudyProtocolHandlers(services),
+    ...setupModelSeatHandlers(services),
     ...setupResultsHandlers(services),
     ...setupComparisonHandlers(services),
     ...setupReplayHandlers(services),
+    ...setupDashboardHandlers(services),
   };
   setupStudyScoring(services);
   return {

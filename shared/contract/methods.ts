@@ -5,10 +5,12 @@ import { slackMethods } from './slack.js';
 import { accessMethods } from './access.js';
 import { studyMethods } from './study.js';
 import { resultsMethods } from './results.js';
-import { resultsMethods } from './results.js';
 import { judgeValidationMethods } from './judgeValidation.js';
 import { comparisonMethods } from './comparison.js';
+import { dashboardMethods } from './dashboard.js';
 import { replayMethods } from './replay.js';
+import { modelSeatMethods } from './modelSeat.js';
+import { taskCardMethods } from './taskCard.js';
 
 /**
  * Everything the UI can ask of the main side, one file per feature. Both hosts (Electron IPC, browser
@@ -16,15 +18,18 @@ import { replayMethods } from './replay.js';
  */
 export const contract = {
   ...replayMethods,
+  ...modelSeatMethods,
   ...foundationMethods,
   ...labellingMethods,
   ...teamMethods,
+  ...taskCardMethods,
   ...slackMethods,
   ...accessMethods,
   ...studyMethods,
   ...resultsMethods,
   ...judgeValidationMethods,
   ...comparisonMethods,
+  ...dashboardMethods,
 };
 
 export type AppContract = typeof contract;
