@@ -14,6 +14,7 @@ import { benchScoring } from './scoring.js';
 import { benchKiosk } from './kiosk.js';
 import { benchLab } from './lab.js';
 import { benchModelSeat } from './modelSeat.js';
+import { benchReplay } from './replay.js';
 
 /**
  * `npm run bench [-- --only=a,b]`: prints every number the issues ask for, each with its target and, where
@@ -45,6 +46,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   kiosk: () => benchKiosk(appRoot),
   lab: () => benchLab(appRoot),
   models: () => benchModelSeat(appRoot),
+  replay: () => benchReplay(appRoot),
   // 1,000,000 messages in 500 channels unless --slack-messages says otherwise.
   slack: () =>
     runSlackBench({
