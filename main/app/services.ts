@@ -22,6 +22,7 @@ import { setupResultsHandlers } from '../scoring/resultsHandlers.js';
 import { setupComparisonHandlers } from '../comparison/handlers.js';
 import { setupReplayHandlers } from '../replay/handlers.js';
 import { setupDashboardHandlers } from '../dashboard/handlers.js';
+import { setupDashboardHandlers } from '../dashboard/handlers.js';
 
 export type { AppHandlers, AppOptions, AppServices } from './appServices.js';
 
@@ -63,6 +64,7 @@ export function createApp(
     ...setupResultsHandlers(services),
     ...setupComparisonHandlers(services),
     ...setupReplayHandlers(services),
+    ...setupDashboardHandlers(services),
     ...setupDashboardHandlers(services),
   };
   setupStudyScoring(services);

@@ -1,0 +1,117 @@
+import type { DashboardCell, DashboardNotice, DashboardParticipant, DashboardView, CellStatus } from '../../shared/contract/dashboard.js';
+import { currentStep, exclusionOf, participantStatus, type ParticipantState, type StudyRun } from '../../shared/study/fold.js';
+import type { PlanCell } from '../../shared/study/model.js';
+import type { StudyState } from '../../shared/study/fold.js';
+import type { TeamView } from '../../shared/team/viewSchema.js';
+import { participantRow } from '../study/experimenter.js';
+
+/** What the view needs of a run in progress: the team seat's own view and when its log last moved. */
+export interface LiveRun {
+  view: TeamView | null;
+  lastEventAt: string | null;
+  /** The run could not be opened (its log or pack is broken): said as a notice. */
+  error: string | null;
+}
+
+export interface ViewInputs {
+  studyKey: string;
+  title: string;
+  state: StudyState;
+  taskTitles: Record<string, string>;
+  /** Only asked for a participant's current run that has not ended. */
+  live(runId: string, seat: 'team' | 'slack'): LiveRun;
+  now: Date;
+  /** Minutes without an event on a participant's turn before "idle" is shown. */
+  idleMinutes: number;
+}
+
+const runCellsOf = (p: ParticipantState): PlanCell[] =>
+  (p.plan?.steps ?? []).flatMap((s) => (s.kind === 'run' || s.kind === 'practice' ? [s.cell] : []));
+const taskOf = (c: PlanCell) => (c.kind === 'team' ? c.taskId : c.queryId);
+
+/**
+ * Participants × plan cells, folded from the study log (cached, caught up event by event) plus, for each run in
+ * progress, the open session's own view. Nothing here reads a pack or rebuilds a closed run, so a dashboard
+ * refresh on every event stays cheap with twenty participants playing.
+ */
+export function buildDashboard(i: ViewInputs): DashboardView {
+  const cells = new Map<string, { cell: string; label: string; practice: boolean }>();
+  for (const p of i.state.participants) {
+    for (const c of runCellsOf(p)) {
+      if (!cells.has(c.cell)) cells.set(c.cell, { cell: c.cell, label: c.practice ? `Practice: ${i.taskTitles[taskOf(c)] ?? taskOf(c)}` : (i.taskTitles[taskOf(c)] ?? taskOf(c)), practice: c.practice });
+    }
+  }
+  return {
+    studyKey: i.studyKey,
+    title: i.title,
+    cells: [...cells.values()],
+    participants: i.state.participants.map((p) => participantOf(p, i)),
+    at: i.now.toISOString(),
+  };
+}
+
+export function participantOf(p: ParticipantState, i: ViewInputs): DashboardParticipant {
+  const status = participantStatus(p);
+  const current = p.runs.find((r) => r.runId === p.currentRun) ?? null;
+  const live = current && current.endedHow === null && current.voided === null && status === 'active' ? i.live(current.runId, current.seat) : null;
+  const cells = runCellsOf(p).map((c): DashboardCell => {
+    const latest = p.runs.filter((r) => r.cell === c.cell).at(-1) ?? null;
+    const isLive = latest !== null && live !== null && latest.runId === current?.runId;
+    const view = isLive ? live.view : null;
+    return {
+      cell: c.cell,
+      status: cellStatus(p, latest, view),
+      runId: latest?.runId ?? null,
+      attempt: latest?.attempt ?? null,
+      round: view?.round ?? null,
+      rounds: view?.rounds ?? null,
+      activeMs: view?.clock?.activeMs ?? null,
+    };
+  });
+  const step = currentStep(p);
+  const cell = step && (step.kind === 'run' || step.kind === 'practice') ? step.cell : null;
+  return {
+    row: participantRow(p),
+    cells,
+    current: p.plan ? { cell: cell?.cell ?? null, task: cell ? (i.taskTitles[taskOf(cell)] ?? taskOf(cell)) : null, screen: status === 'finished' ? 'finished' : (step?.kind ?? 'finished') } : null,
+    pausable: live?.view ? (live.view.status === 'paused' ? 'resume' : live.view.status === 'ended' ? null : 'pause') : null,
+    notices: noticesOf(p, live, i),
+  };
+}
+
+function cellStatus(p: ParticipantState, run: StudyRun | null, view: TeamView | null): CellStatus {
+  if (p.voided || run?.voided) return 'void';
+  if (!run) return 'not_started';
+  if (run.endedHow === null) {
+    if (p.withdrawn || participantStatus(p) !== 'active') return 'abandoned';
+    return view?.status === 'paused' ? 'paused' : 'in_progress';
+  }
+  if (run.endedHow === 'abandoned') return 'abandoned';
+  const excluded = exclusionOf(p, run);
+  return excluded === null || excluded === 'practice' ? 'done' : 'excluded';
+}
+
+function noticesOf(p: ParticipantState, live: LiveRun | null, i: ViewInputs): DashboardNotice[] {
+  const notices: DashboardNotice[] = [];
+  const ended = p.runs.filter((r) => r.endedHow !== null && r.voided === null && !knownEnd(r.endedHow));
+  for (const r of ended) notices.push({ kind: 'run_error', text: `Run of ${r.cell} ended with "${r.endedHow}".` });
+  if (!live) return notices;
+  if (live.error) notices.push({ kind: 'run_error', text: live.error });
+  const view = live.view;
+  if (!view || view.status === 'ended' || view.status === 'paused') return notices;
+  const { clock } = view;
+  if (clock && clock.warnAtMs !== null && clock.limitMs !== null && clock.activeMs >= clock.warnAtMs) {
+    notices.push({ kind: 'time_limit_near', text: `Time limit near: ${Math.max(0, Math.ceil((clock.limitMs - clock.activeMs) / 60_000))} min left.` });
+  }
+  if (view.status === 'waiting' && live.lastEventAt && i.now.getTime() - Date.parse(live.lastEventAt) > 30_000) {
+    notices.push({ kind: 'waiting_for_label', text: 'Waiting for a label before the teammates answer.' });
+  }
+  if (view.status === 'your_turn' && live.lastEventAt) {
+    const idle = Math.floor((i.now.getTime() - Date.parse(live.lastEventAt)) / 60_000);
+    if (idle >= i.idleMinutes) notices.push({ kind: 'idle', text: `Idle for ${idle} minute${idle === 1 ? '' : 's'}.` });
+  }
+  return notices;
+}
+
+const knownEnds = new Set(['submitted', 'max_rounds', 'walked_away', 'deal_accepted', 'script_ended', 'abandoned', 'time_limit', 'answered', 'skipped', 'gave_up']);
+const knownEnd = (how: string) => knownEnds.has(how);
