@@ -48,7 +48,7 @@ export function reelRuns(testFileText: string): ReelRun[] {
       expect: 'pass',
       seedIndex: 0,
       steps: [
-        { tool: { name: 'list_files', input: { path: '' } } },
+        { tool: { name: 'list_files', input: {} } },
         { tool: { name: 'read_file', input: { path: TEST_FILE } } },
         { tool: { name: 'run_tests', input: {} } },
         ...script('impossible-tests', 0),
