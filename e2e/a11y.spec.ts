@@ -275,7 +275,8 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await openStudy(page, SLACK);
       await page.getByRole('button', { name: 'Results and scores' }).click();
-      await expect(page.getByRole('table').filter({ hasText: 'Everyone (pooled)' })).toBeVisible();
+      // The study screen starts importing the demo workspace, which keeps a loaded host busy for a while.
+      await expect(page.getByRole('table').filter({ hasText: 'Everyone (pooled)' })).toBeVisible({ timeout: 60_000 });
     },
   },
   {
