@@ -18,6 +18,7 @@ import { LeaveKiosk } from './kiosk/LeaveKiosk';
 import { ResultsScreen } from './results/ResultsScreen';
 import { ReplayScreen } from './replay/ReplayScreen';
 import { QuickSeat } from './demo/QuickSeat';
+import { ModelSeatWatch } from './modelSeat/ModelSeatWatch';
 
 export function App() {
   const mode = useApp((s) => s.mode);
@@ -95,6 +96,8 @@ function ExperimenterApp({ route }: { route: ReturnType<typeof useApp.getState>[
           <AdjudicateScreen studyKey={route.studyKey} adjudicator={route.adjudicator} />
         ) : route.screen === 'team' ? (
           <TeamSeatScreen sessionId={route.sessionId} />
+        ) : route.screen === 'model-seat' ? (
+          <ModelSeatWatch sessionId={route.sessionId} />
         ) : route.screen === 'slack' || route.screen === 'slack-import' || route.screen === 'slack-results' || route.screen === 'slack-grade' ? (
           <SlackRoute route={route} />
         ) : route.screen === 'results' ? (

@@ -6,6 +6,7 @@ import { ComparisonLink } from '../comparison/ComparisonLink';
 import { SessionList } from '../components/SessionList';
 import { StartLabelling } from '../labelling/StartLabelling';
 import { StartTeamSession } from '../team/StartTeamSession';
+import { ModelRunPanel } from '../modelSeat/ModelRunPanel';
 import { SlackStart } from '../slack/SlackStart';
 import { ParticipantsPanel } from '../kiosk/ParticipantsPanel';
 import { RaterLink } from '../kiosk/RaterLink';
@@ -40,6 +41,7 @@ export function StudyScreen() {
       {study.problems.length === 0 && study.kind === 'labelling' ? <StartLabelling study={study} /> : null}
       {study.problems.length === 0 && study.kind === 'labelling' ? <RaterLink studyKey={study.key} /> : null}
       {study.problems.length === 0 && study.kind === 'team' ? <StartTeamSession study={study} /> : null}
+      {study.problems.length === 0 && study.kind === 'team' ? <ModelRunPanel studyKey={study.key} /> : null}
       {study.problems.length === 0 && study.kind === 'slack' ? <SlackStart study={study} /> : null}
       {study.kind === 'team' || study.kind === 'slack' ? <ComparisonLink studyKey={study.key} /> : null}
       <h2>{countLabel(study.kind, study.taskCount)}</h2>
