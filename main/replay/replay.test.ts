@@ -124,6 +124,7 @@ describe('replay of a Teamseat run, and the quick seat', () => {
     const demo = await call<{ sessionId: string; seed: number }>('demoStart', { studyKey: 'built-in:team-demo', taskId: 'campsite-negotiation', version: 'manipulation' });
     const ended = await playCampsite(demo.sessionId);
     expect(ended.status).not.toBe('your_turn');
+    expect(await error('teamExport', { sessionId: demo.sessionId })).toMatch(/demo runs are never exported/);
     const reset = await call<{ sessionId: string; seed: number }>('demoReset', { sessionId: demo.sessionId });
     expect(reset.sessionId).not.toBe(demo.sessionId);
     expect(reset.seed).toBe(demo.seed);

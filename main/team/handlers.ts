@@ -1,4 +1,5 @@
-import { ok } from '../../shared/result.js';
+import { fail, ok } from '../../shared/result.js';
+import { isDemoStudyKey } from '../../shared/replay/demoKey.js';
 import type { teamMethods } from '../../shared/contract/team.js';
 import { taskVersions } from '../../shared/team/pack/schema.js';
 import type { AppHandlers, AppServices } from '../app/appServices.js';
@@ -46,6 +47,8 @@ export function setupTeamHandlers(s: AppServices): Pick<AppHandlers, keyof typeo
       return team.ok ? team.value.resume(reason) : team;
     },
     teamExport: async ({ sessionId }) => {
+      // A quick-seat demo is never exported (issue 16): it is replayed, not counted anywhere.
+      if (isDemoStudyKey(s.database.eventLog?.getSession(sessionId)?.studyKey ?? '')) return fail('conflict', 'This is a demo session: demo runs are never exported. Replay it instead.');
       const team = await sessions.resume(sessionId);
       if (!team.ok) return team;
       const { task, state } = team.value.exportInputs();
