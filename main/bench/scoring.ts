@@ -118,9 +118,11 @@ async function benchSize(count: number, runs: number): Promise<BenchRow[]> {
     }
     const best = (xs: number[]) => Math.min(...xs) / 1000;
     const label = count.toLocaleString('en-US');
+    // The machine may be shared: the 1-minute load average says how much of a core this run could count on.
+    const load = os.loadavg()[0]!.toFixed(1);
     return [
       {
-        name: `score ${label} runs (${rows} rows, 4,000 resamples), best of ${runs}`,
+        name: `score ${label} runs (${rows} rows, 4,000 resamples), best of ${runs}, load ${load} on ${os.cpus().length} cores`,
         value: best(score),
         unit: 's',
         ...(count === 25_000 ? { target: '<= 2' } : {}),

@@ -45,4 +45,16 @@ describe('final_results.json as runs end', () => {
     await idle(app);
     expect(fs.existsSync(finalResults())).toBe(false);
   }, 120_000);
+
+  it('uses the pooled gate the study names in study.yaml (protocol.scoring.pooled_gate)', async () => {
+    const yaml = path.join(tmp.dir, 'studies', 'between-test', 'study.yaml');
+    fs.writeFileSync(yaml, fs.readFileSync(yaml, 'utf8').replace('  ordering: fixed\n', '  ordering: fixed\n  scoring: { pooled_gate: 1 }\n'));
+    const overview = await call<StudyOverview>(app, 'studyParticipants', { studyKey: STUDY_KEY });
+    const t01 = overview.participants.find((p) => p.code === 'T01')!.participantId;
+    await call(app, 'studyStartParticipant', { studyKey: STUDY_KEY, participantId: t01 });
+    await submitRun(app, await consentAndStart(app, t01));
+    await idle(app);
+    const r = JSON.parse(fs.readFileSync(finalResults(), 'utf8')) as FinalResults;
+    expect(r.design).toEqual({ design: 'between', pooled_gate: 'a rate of at least 1' });
+  }, 120_000);
 });
