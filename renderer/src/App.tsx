@@ -10,6 +10,7 @@ import { JudgeRunsScreen } from './labelling/judges/JudgeRunsScreen';
 import { AdjudicationScreen } from './labelling/adjudication/AdjudicationScreen';
 import { AdjudicateScreen } from './labelling/adjudication/AdjudicateScreen';
 import { TeamSeatScreen } from './team/TeamSeatScreen';
+import { TaskCardScreen } from './taskCard/TaskCardScreen';
 import { SlackRoute } from './slack/SlackRoute';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { ComparisonScreen } from './comparison/ComparisonScreen';
@@ -96,6 +97,8 @@ function ExperimenterApp({ route }: { route: ReturnType<typeof useApp.getState>[
           <AdjudicateScreen studyKey={route.studyKey} adjudicator={route.adjudicator} />
         ) : route.screen === 'team' ? (
           <TeamSeatScreen sessionId={route.sessionId} />
+        ) : route.screen === 'task-card' ? (
+          <TaskCardScreen studyKey={route.studyKey} taskId={route.taskId} />
         ) : route.screen === 'model-seat' ? (
           <ModelSeatWatch sessionId={route.sessionId} />
         ) : route.screen === 'slack' || route.screen === 'slack-import' || route.screen === 'slack-results' || route.screen === 'slack-grade' ? (

@@ -11,6 +11,7 @@ import { SlackStart } from '../slack/SlackStart';
 import { ParticipantsPanel } from '../kiosk/ParticipantsPanel';
 import { RaterLink } from '../kiosk/RaterLink';
 import { ResultsLink } from '../results/ResultsLink';
+import { TaskCardLink } from '../taskCard/TaskCardLink';
 
 export function StudyScreen() {
   const study = useApp((s) => s.study);
@@ -56,9 +57,7 @@ export function StudyScreen() {
         <tbody>
           {study.tasks.map((t) => (
             <tr key={t.id}>
-              <td>
-                <code>{t.id}</code>
-              </td>
+              <td>{study.kind === 'team' && study.problems.length === 0 ? <TaskCardLink studyKey={study.key} taskId={t.id} /> : <code>{t.id}</code>}</td>
               <td>{t.title}</td>
               <td>{t.detail.replaceAll('_', ' ')}</td>
             </tr>
