@@ -26,7 +26,7 @@ const csv = (header: string[], rows: Array<Array<string | number | null | undefi
   [header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n';
 
 export const JUDGE_RUN_COLUMNS = [
-  'run_id', 'prompt_version', 'template_hash', 'model', 'base_url', 'item_id', 'status', 'label', 'latency_ms', 'attempts', 'raw', 'error',
+  'run_id', 'prompt_version', 'template_hash', 'model', 'base_url', 'item_id', 'status', 'label', 'latency_ms', 'attempts', 'total_tokens', 'raw', 'reason', 'error',
 ];
 export const CONSENSUS_COLUMNS = ['item_id', 'consensus', 'source', 'raters', 'stale', 'note'];
 
@@ -47,7 +47,9 @@ export function judgeRunRows(runs: ReadonlyArray<StoredRun>) {
         label: o?.label ?? null,
         latency_ms: o?.latencyMs ?? null,
         attempts: o?.attempts ?? null,
+        total_tokens: o?.usage?.total_tokens ?? null,
         raw: o?.raw ?? null,
+        reason: o?.reason ?? null,
         error: o?.error ?? null,
       };
     });
@@ -69,15 +71,17 @@ over the study's items. It is never the benchmark's own judge prompt unless the 
 |---|---|
 | run_id | the run's log session id; earlier runs are kept, never overwritten |
 | prompt_version | the version name given to the template; a name always means one template |
-| template_hash | sha256 of the template text, hex |
+| template_hash | sha256 of the template text with LF line ends, hex (the same hash the team panel records) |
 | model | the model name sent to the endpoint |
 | base_url | the endpoint's base URL (\`/chat/completions\` is appended) |
 | item_id | the labelling item |
 | status | \`label\` (one label of the item's set), \`unparseable\` (the reply named no single label, twice), \`error\` (the endpoint gave no reply: the error is not a label), \`pending\` (not judged yet) |
 | label | the judge's label when status is \`label\`, else empty |
-| latency_ms | time from the first request to the reply used, ms, retries included |
-| attempts | replies asked for the item (2 when the first was unparseable) |
+| latency_ms | time spent on requests for the item, ms, retries and the second ask included |
+| attempts | HTTP requests made for the item (retries, and the second ask after an unparseable reply, included) |
+| total_tokens | tokens of the last reply, as the endpoint reported them (empty when it did not) |
 | raw | the last reply text, API key redacted, at most 2000 characters |
+| reason | why the reply was unparseable, in the parser's words |
 | error | why there is no reply (status \`error\`), key redacted |
 
 ## consensus.csv

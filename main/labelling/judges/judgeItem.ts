@@ -1,12 +1,13 @@
 /**
- * One labelling item sent to one judge: the prompt rendered from the run's template, the reply read strictly
- * (exactly one label of the set). A reply that names no single label is asked once more, then recorded as
- * unparseable; an endpoint that does not answer is recorded as an error. Nothing stored carries the key.
+ * One labelling item sent to one judge: the prompt rendered from the run's template, the reply read strictly by the
+ * panel's parser (exactly one label of the set). A reply that names no single label is asked once more, then
+ * recorded as unparseable; an endpoint that does not answer is recorded as an error. The chat client redacts the
+ * key from replies and errors (main/judge/redact.ts); nothing stored carries it.
  */
 import type { LabellingItem } from '../../../shared/labelling/items.js';
 import type { JudgeItemOutcome } from '../../../shared/labelling/judges/runLog.js';
-import { parseLabelReply } from '../../../shared/labelling/judges/parseLabel.js';
 import { renderPrompt } from '../../../shared/labelling/judges/template.js';
+import { parseLabelReply } from '../../../shared/team/labeller/labelReply.js';
 import { createChatClient, type ChatClientOptions, type ChatEndpoint } from '../../judge/chatClient.js';
 
 const RAW_LIMIT = 2000;
@@ -19,19 +20,23 @@ export async function judgeItem(
   itemHash: string,
   options: ChatClientOptions = {},
 ): Promise<JudgeItemOutcome> {
-  const redact = (text: string) => (endpoint.apiKey.length >= 4 ? text.split(endpoint.apiKey).join('[redacted]') : text);
   const client = createChatClient(endpoint, options);
   const messages = renderPrompt(template, item);
-  const startedAt = performance.now();
   const base = { itemId: item.id, itemHash };
+  let latencyMs = 0;
+  let attempts = 0;
   let raw = '';
-  for (let attempt = 1; attempt <= 2; attempt++) {
-    const reply = await client.complete(messages);
-    const latencyMs = Math.round(performance.now() - startedAt);
-    if (!reply.ok) return { ...base, status: 'error', error: redact(reply.error.message), latencyMs, attempts: attempt };
-    raw = redact(reply.value).slice(0, RAW_LIMIT);
-    const label = parseLabelReply(reply.value, labels);
-    if (label !== null) return { ...base, status: 'label', label, raw, latencyMs, attempts: attempt };
+  let reason = '';
+  for (let ask = 1; ask <= 2; ask++) {
+    const reply = await client.exchange(messages);
+    latencyMs += reply.latencyMs;
+    attempts += reply.attempts;
+    const usage = reply.usage ? { usage: reply.usage } : {};
+    if (!reply.result.ok) return { ...base, status: 'error', error: reply.result.error.message, latencyMs, attempts: Math.max(1, attempts), ...usage };
+    raw = reply.result.value.slice(0, RAW_LIMIT);
+    const parsed = parseLabelReply(reply.result.value, labels);
+    if (parsed.ok) return { ...base, status: 'label', label: parsed.label, raw, latencyMs, attempts, ...usage };
+    reason = parsed.reason;
   }
-  return { ...base, status: 'unparseable', raw, latencyMs: Math.round(performance.now() - startedAt), attempts: 2 };
+  return { ...base, status: 'unparseable', raw, reason, latencyMs, attempts };
 }

@@ -70,8 +70,8 @@ describe('judge runs over a labelling study', () => {
 
     // A version name means one template: the same name with a changed prompt is refused, naming the old hash.
     expect(await refused('startJudgeRun', { ...base, promptVersion: 'v1', template: `${DEFAULT_TEMPLATE} changed` })).toMatch(/already names another template/);
-    expect(await refused('startJudgeRun', { ...base, promptVersion: 'v3', template: 'Label {{message}} with {{labelz}}' })).toMatch(
-      /line 1: unknown placeholder \{\{labelz\}\}/,
+    expect(await refused('startJudgeRun', { ...base, promptVersion: 'v3', template: 'Label this:\n{{message}} with {{labelz}}' })).toMatch(
+      /prompt version v3 line 2: unknown placeholder \{\{labelz\}\}/,
     );
 
     let view = await call('judgeRuns', { studyKey });
@@ -114,7 +114,7 @@ describe('judge runs over a labelling study', () => {
     expect(names).toEqual(expect.arrayContaining(['judge-runs.csv', 'judge-runs.jsonl', 'consensus.csv', 'judge-alignment.json', 'codebook.md']));
     const runsCsv = fs.readFileSync(path.join(exported.dir, 'judge-runs.csv'), 'utf8');
     expect(runsCsv).toContain('[redacted]');
-    expect(runsCsv.split('\n')[0]).toBe('run_id,prompt_version,template_hash,model,base_url,item_id,status,label,latency_ms,attempts,raw,error');
+    expect(runsCsv.split('\n')[0]).toBe('run_id,prompt_version,template_hash,model,base_url,item_id,status,label,latency_ms,attempts,total_tokens,raw,reason,error');
     await app.close();
     const stored = [
       ...fs.readdirSync(tmp.dir).filter((f) => f.startsWith('teamseat.db')).map((f) => path.join(tmp.dir, f)),

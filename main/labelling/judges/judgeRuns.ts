@@ -4,7 +4,6 @@
  * run is never overwritten. Requests go out a few at a time (`concurrency`); an endpoint failure is recorded
  * for the item as an error, never as a label.
  */
-import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { judgeRunSummarySchema } from '../../../shared/contract/judgeValidation.js';
 import type { LabellingItem } from '../../../shared/labelling/items.js';
@@ -19,7 +18,7 @@ import {
   type JudgeRunStarted,
   type JudgeRunState,
 } from '../../../shared/labelling/judges/runLog.js';
-import { checkTemplate, describeTemplateProblems } from '../../../shared/labelling/judges/template.js';
+import { checkTemplate } from '../../../shared/labelling/judges/template.js';
 import { fail, ok, type Result } from '../../../shared/result.js';
 import type { AppServices } from '../../app/appServices.js';
 import type { EventLog } from '../../db/eventLog.js';
@@ -52,7 +51,6 @@ export function storedRuns(log: EventLog, studyKey: string): StoredRun[] {
     .filter((r) => r.state.started !== null);
 }
 
-export const templateHash = (template: string) => crypto.createHash('sha256').update(template, 'utf8').digest('hex');
 const DEFAULT_CONCURRENCY = 4;
 
 export class JudgeRuns {
@@ -97,11 +95,12 @@ export class JudgeRuns {
   }
 
   start(log: EventLog, set: LabellingSet, args: StartRun): Result<JudgeRunSummary> {
-    const problems = checkTemplate(args.template);
-    if (problems.length) return fail('bad_request', `Prompt version "${args.promptVersion}": ${describeTemplateProblems(problems)}.`);
+    const checked = checkTemplate(args.template, args.promptVersion);
+    if (!checked.ok) return fail('bad_request', `${checked.message}.`);
     const url = chatCompletionsUrl(args.baseUrl);
     if (!url.ok) return url;
-    const hash = templateHash(args.template);
+    // The panel's hash: sha256 of the text with LF line ends, so the same prompt has the same hash in both places.
+    const { hash, text } = checked.template;
     // A version name always means one template, so "κ per prompt version" never mixes two prompts.
     const clash = this.list(log, set.studyKey).find((r) => r.state.started?.promptVersion === args.promptVersion && r.state.started.templateHash !== hash);
     if (clash)
@@ -112,7 +111,7 @@ export class JudgeRuns {
     const started: JudgeRunStarted = {
       studyKey: set.studyKey,
       promptVersion: args.promptVersion,
-      template: args.template,
+      template: text,
       templateHash: hash,
       baseUrl: args.baseUrl,
       model: args.model,

@@ -37,8 +37,16 @@ export const judgeItemOutcomeSchema = z.object({
   raw: z.string().optional(),
   /** Why there is no label, for `error` (the key redacted). */
   error: z.string().optional(),
+  /** Why the replies were unparseable, in the parser's words. */
+  reason: z.string().optional(),
+  /** Time spent on requests for this item, ms, retries included. */
   latencyMs: z.number().nonnegative(),
+  /** HTTP requests made for this item (retries and the second ask included). */
   attempts: z.number().int().positive(),
+  /** Token counts of the last reply, as the endpoint reported them. */
+  usage: z
+    .object({ prompt_tokens: z.number().nullable(), completion_tokens: z.number().nullable(), total_tokens: z.number().nullable() })
+    .optional(),
 });
 export type JudgeItemOutcome = z.infer<typeof judgeItemOutcomeSchema>;
 

@@ -1,80 +1,51 @@
 /**
- * The prompt a judge run sends for one labelling item: a template with {{placeholders}}, filled from the item.
- * Kept apart from the team panel's renderer (main/judge, the "judges" engineer) so it can be swapped for it.
- * Our default is ours: a report calls it "these judges with this prompt", never the benchmark's prompt.
+ * The prompt a judge run sends for one labelling item. It is the team panel's template (shared/team/labeller/
+ * promptTemplate.ts): the same placeholders, the same check, the same hash, and by default the same text, so the
+ * prompt validated here is the one the panel uses in the seat. Only the values come from a labelling item.
+ * Our default is ours: reports call it "these judges with this prompt", never the benchmark's prompt.
  */
 import type { ChatMessage } from '../../judge/prompt.js';
-import { labelSetOf, type LabellingItem } from '../items.js';
+import type { Problem } from '../../problems.js';
+import { DEFAULT_LABEL_TEMPLATE, parsePromptTemplate, type LabelPlaceholder, type PromptTemplate } from '../../team/labeller/promptTemplate.js';
+import { dimensionOf, labelSetOf, type LabellingItem } from '../items.js';
 
-export const PLACEHOLDERS = ['dimension', 'task', 'context', 'message', 'labels'] as const;
-export type Placeholder = (typeof PLACEHOLDERS)[number];
+export const DEFAULT_TEMPLATE = DEFAULT_LABEL_TEMPLATE;
 
-export const DEFAULT_TEMPLATE = `You are labelling one message from a team conversation, for the dimension "{{dimension}}".
-
-The conversation so far, oldest first:
-{{context}}
-
-The message to label:
-{{message}}
-
-Labels, with their definitions:
-{{labels}}
-
-Answer with exactly one of the labels, written as above, and nothing else.
-`;
-
-export interface TemplateProblem {
-  line: number;
-  message: string;
+/** The template checked (an unknown placeholder is named with its line) and hashed, or what is wrong with it. */
+export function checkTemplate(text: string, version: string): { ok: true; template: PromptTemplate } | { ok: false; message: string } {
+  const parsed = parsePromptTemplate(text, `prompt version ${version}`);
+  if (parsed.ok) return parsed;
+  return { ok: false, message: parsed.problems.map(describe).join('; ') };
 }
 
-const PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g;
+const describe = (p: Problem) => `${p.file}${p.line ? ` line ${p.line}` : ''}${p.path ? ` ${p.path}` : ''}: ${p.message}`;
 
-/** Every placeholder the template uses must be known; the template must name the message and the labels. */
-export function checkTemplate(template: string): TemplateProblem[] {
-  const problems: TemplateProblem[] = [];
-  const used = new Set<string>();
-  template.split('\n').forEach((text, i) => {
-    for (const match of text.matchAll(PATTERN)) {
-      const name = match[1] ?? '';
-      used.add(name);
-      if (!(PLACEHOLDERS as readonly string[]).includes(name))
-        problems.push({ line: i + 1, message: `unknown placeholder {{${name}}}; expected one of ${PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}` });
-    }
-  });
-  for (const needed of ['message', 'labels'] as const)
-    if (!used.has(needed)) problems.push({ line: 1, message: `the template never shows {{${needed}}}, so a judge could not label the item` });
-  return problems;
-}
-
-export function describeTemplateProblems(problems: ReadonlyArray<TemplateProblem>): string {
-  return problems.map((p) => `prompt template line ${p.line}: ${p.message}`).join('; ');
-}
-
-/** What each placeholder becomes for this item. A verdict item's question and reference are its context. */
-export function fieldsOf(item: LabellingItem): Record<Placeholder, string> {
+/** What each placeholder becomes for this item. A verdict item's question and reference are its task context. */
+export function valuesOf(item: LabellingItem): Record<LabelPlaceholder, string> {
   const labels = labelSetOf(item);
+  const ids = labels.join(', ');
   if (item.kind === 'message') {
     return {
-      dimension: item.dimension,
-      task: item.task,
-      context: item.context.map((m) => `${m.seat}: ${m.text}`).join('\n'),
+      task_context: `Task ${item.task}; dimension: ${dimensionOf(item).replaceAll('_', ' ')}`,
+      conversation: item.context.map((m) => `${m.seat}: ${m.text}`).join('\n'),
       message: `${item.message.seat}: ${item.message.text}`,
       labels: item.labels.map((l) => `- ${l.label}: ${l.definition}`).join('\n'),
+      label_ids: ids,
     };
   }
   return {
-    dimension: item.category,
-    task: item.category,
-    context: [`Question: ${item.query}`, `Reference answer: ${item.reference}`, ...(item.guideline ? [`Guideline: ${item.guideline}`] : [])].join('\n'),
+    task_context: [`Question (${item.category}): ${item.query}`, `Reference answer: ${item.reference}`, ...(item.guideline ? [`Guideline: ${item.guideline}`] : [])].join('\n'),
+    conversation: '(none)',
     message: `Answer: ${item.answer}`,
-    labels: labels.map((l) => `- ${l}: ${l === 'YES' ? 'the answer is correct by the reference' : 'it is not'}`).join('\n'),
+    labels: labels.map((l) => `- ${l}: ${l === 'YES' ? 'the answer is right by the reference' : 'it is not'}`).join('\n'),
+    label_ids: ids,
   };
 }
 
-/** The chat messages for one item; the template has been checked when the run started. */
+const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** The chat messages for one item, the template filled in one pass (a value is never read as a placeholder). */
 export function renderPrompt(template: string, item: LabellingItem): ChatMessage[] {
-  const fields = fieldsOf(item);
-  const content = template.replace(PATTERN, (_whole, name: string) => fields[name as Placeholder] ?? '');
-  return [{ role: 'user', content }];
+  const values = valuesOf(item);
+  return [{ role: 'user', content: template.replace(PLACEHOLDER, (_all, key: string) => values[key as LabelPlaceholder] ?? '') }];
 }

@@ -67,7 +67,7 @@ export function JudgeRunForm({ studyKey, view, onStarted }: { studyKey: string; 
         </p>
       ) : null}
       <label className="jv-template">
-        Prompt template ({'{{dimension}} {{task}} {{context}} {{message}} {{labels}}'})
+        Prompt template ({'{{task_context}} {{conversation}} {{message}} {{labels}} {{label_ids}}'}; the team panel’s)
         <textarea value={template} onChange={(e) => setTemplate(e.target.value)} rows={12} spellCheck={false} />
       </label>
       <p className="muted small">
