@@ -12,6 +12,7 @@ import { teamseatTranscriptSchema } from '../../shared/team/export/transcriptSch
 import { defaultLabelTemplate } from '../../shared/team/labeller/index.js';
 import { startChatStub, type ChatStub } from './chatStub.testing.js';
 import type { PanelRecord } from './panelRecord.js';
+import { rejudgeSession } from './rejudgeSession.js';
 
 // A team study with a judge panel, played through the contract as the UI does (real SQLite, the real library
 // reading the study from the data folder), its raters three models of a chat-completions server on 127.0.0.1.
@@ -130,5 +131,43 @@ describe('a team study labelled by its judge panel', () => {
     walk(tmp.dir);
     expect(leaks).toEqual([]);
     expect(JSON.stringify(warnings)).not.toContain(KEY);
+  });
+
+  it('re-judges a finished offline run into a separate comparison, up to the first difference', async () => {
+    const local = await startChatStub();
+    try {
+      const studyKey = writeStudy('study-c', panelYaml(local.baseUrl));
+      await call('updateSettings', { judge: { panels: false } });
+      let view = await start(studyKey, 'P03');
+      for (const text of ['Hello everyone', 'What do you all think?', 'okay']) view = await call<TeamView>('teamSend', { sessionId: view.sessionId, to: 'team', text });
+      await call<TeamView>('teamSubmit', { sessionId: view.sessionId, answer: 'North Hill' });
+      expect(local.requests).toHaveLength(0);
+      const before = JSON.stringify(app.database.eventLog!.replay(view.sessionId));
+
+      // The panel hears the second message as a question about the way; the rules heard `other`.
+      const labelOf = (content: string) => (/message to label:\n[^\n]*What do you all think/.test(content) ? 'asks_route' : /message to label:\n[^\n]*okay/.test(content) ? 'agrees' : 'other');
+      for (const model of ['referee-m', 'second-m', 'third-m']) local.on(model, (req) => ({ kind: 'text', content: labelOf(req.messages[0]?.content ?? '') }));
+      expect((await rejudgeSession(app, view.sessionId)).ok).toBe(false); // Settings do not allow requests yet
+      await call('updateSettings', { judge: { panels: true } });
+      const done = await rejudgeSession(app, view.sessionId);
+      if (!done.ok) throw new Error(done.error.message);
+      const { report } = done.value;
+      expect(report.messages.map((m) => [m.text, m.recorded.label, m.panel?.final_label ?? null, m.status])).toEqual([
+        ['Hello everyone', 'other', 'other', 'same'],
+        ['What do you all think?', 'other', 'asks_route', 'differs'],
+        ['okay', 'agrees', null, 'undetermined'],
+      ]);
+      const differs = report.messages[1]!;
+      expect(differs.would_have_said?.some((l) => l.seat === 'Kai' && /mudslide/.test(l.text))).toBe(true);
+      expect(differs.did_say?.some((l) => /mudslide/.test(l.text))).toBe(false);
+      expect(report.summary).toEqual({ labelled_messages: 3, same: 1, first_difference: differs.message_index, undetermined: 1 });
+      expect(report.judges.prompt).toMatchObject({ sha256: defaultLabelTemplate.hash, line: expect.stringContaining("not the benchmark's") });
+      // Two messages asked, three raters each at most: the undetermined one is never sent.
+      expect(local.requests.every((r) => !/message to label:\n[^\n]*okay/.test(r.messages[0]?.content ?? ''))).toBe(true);
+      expect(JSON.parse(fs.readFileSync(done.value.path, 'utf8'))).toEqual(report);
+      expect(JSON.stringify(app.database.eventLog!.replay(view.sessionId))).toBe(before);
+    } finally {
+      await local.close();
+    }
   });
 });

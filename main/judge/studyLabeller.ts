@@ -1,11 +1,11 @@
 import type { AppServices } from '../app/appServices.js';
-import { createRulesLabeller, type Labeller, type PanelRater, type RaterEndpoint } from '../../shared/team/labeller/index.js';
+import { createRulesLabeller, type Labeller, type RaterEndpoint } from '../../shared/team/labeller/index.js';
 import { createFileSecretStore } from '../secrets/fileSecretStore.js';
 import { JUDGE_API_KEY, type SecretStore } from '../secrets/secretStore.js';
 import { createChatClient } from './chatClient.js';
 import { createPanelLabeller } from './panelLabeller.js';
-import { readStudyPanel } from './studyPanel.js';
-import { redactSecrets, redactText } from './redact.js';
+import { readStudyPanel, type StudyPanel } from './studyPanel.js';
+import { redactSecrets } from './redact.js';
 
 /** Where a rater's key is kept: `default` is the judge key of Settings, `none` a local server, any other name its own entry. */
 export function secretNameOf(key: string): string | null {
@@ -30,22 +30,34 @@ export function studyLabeller(s: AppServices, studyKey: string, secrets: SecretS
         if (read.problems.length > 0) s.log.warn('judge panel not used: the study prompt does not load', { studyKey, problem: read.problems[0]?.message });
         return rules.label(request);
       }
-      const { config, template } = read.panel;
-      const keys: string[] = [];
-      const rater = (which: PanelRater, e: RaterEndpoint) => {
-        const name = secretNameOf(e.key);
-        const apiKey = name ? (secrets.get(name) ?? '') : '';
-        if (apiKey) keys.push(apiKey);
-        // One retry per rater at the HTTP level: a slow endpoint must not hold the participant for long.
-        return { model: e.model, client: createChatClient({ baseUrl: e.base_url, model: e.model, apiKey }, { timeoutMs: e.timeout_ms, maxAttempts: 2, backoffMs: 250, maxRetryAfterMs: 2_000, temperature: e.temperature }), which };
-      };
-      const panel = createPanelLabeller({
-        raters: { referee: rater('referee', config.referee), second: rater('second', config.second), third: rater('third', config.third) },
-        template,
-        fallback: config.fallback,
-        rules,
-        log: (line, data) => s.log.warn(line, { studyKey, ...data, why: redactText(String(data.why ?? ''), keys) }),
-      });
+      const decision = await panelLabellerOf(s, studyKey, read.panel, secrets).label(request);
+      return decision;
+    },
+  };
+}
+
+/** The panel of one study, its raters' keys read from the secret store now; the labeller's records are redacted. */
+export function panelLabellerOf(s: AppServices, studyKey: string, study: StudyPanel, secrets: SecretStore): Labeller {
+  const { config, template } = study;
+  const keys: string[] = [];
+  const rater = (e: RaterEndpoint) => {
+    const name = secretNameOf(e.key);
+    const apiKey = name ? (secrets.get(name) ?? '') : '';
+    if (apiKey) keys.push(apiKey);
+    // One retry per rater at the HTTP level: a slow endpoint must not hold the participant for long.
+    const client = createChatClient({ baseUrl: e.base_url, model: e.model, apiKey }, { timeoutMs: e.timeout_ms, maxAttempts: 2, backoffMs: 250, maxRetryAfterMs: 2_000, temperature: e.temperature });
+    return { model: e.model, client };
+  };
+  const panel = createPanelLabeller({
+    raters: { referee: rater(config.referee), second: rater(config.second), third: rater(config.third) },
+    template,
+    fallback: config.fallback,
+    rules: createRulesLabeller(),
+    log: (line, data) => s.log.warn(line, { studyKey, ...redactSecrets(data, keys) }),
+  });
+  return {
+    source: 'llm',
+    async label(request) {
       const decision = await panel.label(request);
       // Belt and braces: the client redacts replies and errors; the stored record is redacted once more by structure.
       return { ...decision, raw: redactSecrets(decision.raw, keys) };
