@@ -92,6 +92,7 @@ export async function playTeamModelRun(a: TeamModelRunArgs): Promise<Result<Team
       const turn = await toolTurn(a.post, messages, tools);
       if (!turn.ok) return stop(classifyFailure(turn.error.message), turn.error.message);
       const t0 = performance.now();
+      const round = view.round;
       const reply = turn.value;
       tokens += reply.usage?.total_tokens ?? 0;
       messages.push({ role: 'assistant', content: reply.content, ...(reply.toolCalls.length > 0 ? { tool_calls: reply.toolCalls } : {}) });
@@ -121,7 +122,7 @@ export async function playTeamModelRun(a: TeamModelRunArgs): Promise<Result<Team
         }
       }
       fact(MODEL_STEP, {
-        round: view.round,
+        round,
         step,
         latency_ms: reply.latencyMs,
         overhead_ms: Math.round(performance.now() - t0),

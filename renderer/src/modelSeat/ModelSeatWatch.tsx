@@ -54,7 +54,7 @@ export function ModelSeatWatch({ sessionId }: { sessionId: string }) {
         <div>
           <h1 id="model-watch-title">{view.taskTitle}</h1>
           <span className="muted small">
-            {watch.model.name} ({watch.model.id}) in the seat of {view.you.name} · {view.version}, seed{' '}
+            {watch.model.name} ({watch.model.id}) in the evaluated seat{view.you.name === 'you' ? '' : ` (${view.you.name})`} · {view.version}, seed{' '}
             {view.seed}
           </span>
         </div>
