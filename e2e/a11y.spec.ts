@@ -262,6 +262,14 @@ const SCREENS: Screen[] = [
   },
   { name: 'Slack results', open: (page) => slackResults(page, 'A11Y-R') },
   {
+    name: 'task card (hidden-profile)',
+    open: async (page) => {
+      await openStudy(page, TEAM_DEMO);
+      await page.getByRole('button', { name: 'Task card of hidden-profile' }).click();
+      await expect(page.getByRole('figure', { name: 'Script of Kai — manipulation' })).toBeVisible();
+    },
+  },
+  {
     name: 'Results (team study)',
     open: async (page) => {
       await openStudy(page, TEAM_DEMO);
