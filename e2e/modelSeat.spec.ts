@@ -37,7 +37,7 @@ test('a model run is started from the study page and watched live until it ends'
   const { page } = await launch();
   await page.goto(`${page.url().split('#')[0]}#/study?key=user%3Amodels-e2e`);
   const panel = page.getByRole('form', { name: 'Model run' });
-  await expect(panel.getByLabel('Model')).toHaveValue('firm');
+  await expect(panel.getByLabel('Model')).toHaveValue('firm', { timeout: 20_000 });
   await panel.getByLabel('Version').selectOption('manipulation');
   await panel.getByRole('button', { name: 'Start model run' }).focus();
   await page.keyboard.press('Enter');

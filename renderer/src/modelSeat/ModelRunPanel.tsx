@@ -33,7 +33,7 @@ export function ModelRunPanel({ studyKey }: { studyKey: string }) {
       });
   }, [studyKey]);
 
-  if (!options) return error ? <p className="muted small">Model runs: {error}</p> : null;
+  if (!options) return <p className="muted small">{error ? `Model runs: ${error}` : 'Model runs: reading the study’s models…'}</p>;
   const seeds =
     options.tasks.find((t) => t.taskId === taskId)?.versions.find((v) => v.version === version)?.seeds ?? [];
   const runSeed = seed !== undefined && seeds.includes(seed) ? seed : seeds[0];
