@@ -296,6 +296,34 @@ const SCREENS: Screen[] = [
       await expect(page.getByLabel('Answer to grade')).toBeVisible();
     },
   },
+  {
+    name: 'replay, two runs side by side (round 2, with a diff)',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Replay runs' }).click();
+      await page.getByRole('button', { name: /^Side by side, starting with impossible-tests · example_model-from-schema/ }).click();
+      await page.getByRole('row', { name: /impossible-tests · human_reel-pass/ }).getByRole('button', { name: 'Beside it' }).click();
+      await page.getByRole('button', { name: 'Next round' }).click();
+      await expect(page.locator('.replay-add').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'replay, presenter view with roles and a highlighted message',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Replay runs' }).click();
+      await page.getByRole('row', { name: /hidden-profile · human_reel-fail/ }).getByRole('button', { name: 'Replay' }).click();
+      await page.getByRole('button', { name: 'Presenter view' }).click();
+      await page.getByRole('button', { name: 'Names → roles' }).click();
+      await page.locator('.replay-item').first().click();
+      await expect(page.locator('.replay-lit')).toBeVisible();
+    },
+  },
+  {
+    name: 'quick seat (task chooser)',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Quick seat' }).click();
+      await expect(page.getByRole('button', { name: 'Start Sharing the campsite supplies, manipulation' })).toBeVisible();
+    },
+  },
 ];
 
 // One data dir for the whole file: the Slack demo workspace is built once, and later screens find earlier answers.

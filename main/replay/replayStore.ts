@@ -9,8 +9,8 @@ export interface OpenedRun {
   timeline: WorkspaceTimeline;
 }
 
-/** How many opened runs the host keeps: two side by side, plus a few recently opened. */
-const KEEP = 6;
+/** How many opened runs the host keeps (a 50 MB transcript holds a few hundred MB once parsed): two side by side, plus two. */
+const KEEP = 4;
 
 /** Runs opened for replay, by replay id, most recently used last. A page asks for one round at a time. */
 export class ReplayStore {

@@ -104,14 +104,14 @@ function Replay({ route, run }: { route: ReplayRoute; run: string }) {
             ← Runs
           </button>
         ) : null}
-        <button onClick={() => go(at - 1)} disabled={at <= 0} aria-label="Previous round" aria-keyshortcuts="ArrowLeft">
-          ◀ Back
+        <button onClick={() => go(at - 1)} disabled={at <= 0} aria-keyshortcuts="ArrowLeft">
+          ◀ Previous round
         </button>
         <span className="replay-round" aria-live="polite" aria-label="Round">
           Round {roundNo ?? '—'} <span className="muted">({timeline.length ? at + 1 : 0} of {timeline.length})</span>
         </span>
-        <button onClick={() => go(at + 1)} disabled={at >= last} aria-label="Next round" aria-keyshortcuts="ArrowRight">
-          Next ▶
+        <button onClick={() => go(at + 1)} disabled={at >= last} aria-keyshortcuts="ArrowRight">
+          Next round ▶
         </button>
         <button className="primary" onClick={() => setPlaying((p) => !p)} aria-keyshortcuts="Space" disabled={timeline.length < 2}>
           {isPlaying ? 'Pause' : 'Play'}
@@ -134,6 +134,8 @@ function Replay({ route, run }: { route: ReplayRoute; run: string }) {
             const i = timeline.indexOf(n);
             if (i >= 0) go(i);
             setJump('');
+            // Back to the page, so the arrow keys step again.
+            (document.activeElement as HTMLElement | null)?.blur();
           }}
         >
           <label>

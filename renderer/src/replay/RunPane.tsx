@@ -82,7 +82,7 @@ function Item({ item, names, kind, lit, dim, onToggle }: { item: ReplayItem; nam
     return (
       <li className={`${cls} replay-tool`} tabIndex={0} aria-current={lit || undefined} onClick={onToggle} onKeyDown={keys}>
         <span className="replay-tool-name">{item.name}</span> <code className="replay-tool-input">{toolInput(item.input)}</code>
-        {item.resultHead ? <pre className="replay-tool-result">{names.text(item.resultHead.slice(0, 600))}</pre> : null}
+        {item.resultHead ? <pre className="replay-tool-result" tabIndex={0}>{names.text(item.resultHead.slice(0, 600))}</pre> : null}
       </li>
     );
   }

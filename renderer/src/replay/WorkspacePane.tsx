@@ -44,7 +44,7 @@ export function WorkspacePane({ id, round, note, diffsOnly = false }: { id: stri
           </ul>
           {open && content ? (
             content.content !== null ? (
-              <pre className="replay-file-content" aria-label={`Content of ${open}`}>{content.content}</pre>
+              <pre className="replay-file-content" aria-label={`Content of ${open}`} tabIndex={0}>{content.content}</pre>
             ) : (
               <p className="muted small">{content.note}</p>
             )
@@ -55,7 +55,7 @@ export function WorkspacePane({ id, round, note, diffsOnly = false }: { id: stri
         <div key={`${d.path}-${i}`} className="replay-diff">
           <h4 className="replay-diff-title">Edit of {d.path}</h4>
           {d.lines ? (
-            <pre className="replay-diff-lines">
+            <pre className="replay-diff-lines" tabIndex={0} aria-label={`Diff of ${d.path}`}>
               {d.lines.map((l, k) => (
                 <span key={k} className={l.op === '+' ? 'replay-add' : l.op === '-' ? 'replay-del' : undefined}>
                   {l.op} {l.text}
