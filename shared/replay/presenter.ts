@@ -24,8 +24,10 @@ export function naming(header: Pick<ReplayHeader, 'seats' | 'evaluatedModel' | '
     for (const s of header.seats) if (s.name) swaps.set(s.name, `[${(s.role || s.kind).trim() || s.kind}]`);
   }
   if (opts.presenter && code) swaps.set(code, '[participant]');
+  // In text only persona names are swapped: an environment seat's name ("CI") is a word people use for the thing.
+  const inText = new Set([...swaps.keys()].filter((n) => n === code || header.seats.find((s) => s.name === n)?.kind !== 'environment'));
   // Longest names first, so "Sam Lee" is replaced before "Sam"; whole words only.
-  const names = [...swaps.keys()].filter((n) => n.length > 1).sort((a, b) => b.length - a.length);
+  const names = [...inText].filter((n) => n.length > 1).sort((a, b) => b.length - a.length);
   const pattern = names.length ? new RegExp(`(?<![\\p{L}\\p{N}_])(${names.map(escape).join('|')})(?![\\p{L}\\p{N}_])`, 'gu') : null;
   const model = opts.presenter && code ? 'a person' : header.evaluatedModel;
   return {

@@ -99,11 +99,22 @@ describe('readTrajectory', () => {
 });
 
 describe('presenter naming', () => {
-  const header = { seats: [{ name: 'Morgan', kind: 'scripted' as const, role: 'colleague' }, { name: 'P07', kind: 'evaluated' as const, role: '' }], evaluatedModel: 'human:P07', evaluatedSeat: 'P07' };
+  const header = {
+    seats: [
+      { name: 'Morgan', kind: 'scripted' as const, role: 'colleague' },
+      { name: 'P07', kind: 'evaluated' as const, role: '' },
+      { name: 'CI', kind: 'environment' as const, role: 'continuous integration' },
+    ],
+    evaluatedModel: 'human:P07',
+    evaluatedSeat: 'P07',
+  };
   it('replaces persona names by roles in labels and text, and hides the participant code', () => {
     const n = naming(header, { presenter: true, roles: true });
     expect(n.seat('Morgan')).toBe('[colleague]');
     expect(n.text('Morgan told P07 to skip it; Morganite stays.')).toBe('[colleague] told [participant] to skip it; Morganite stays.');
+    // An environment seat is relabelled, but its name in text is the thing itself ("CI is red").
+    expect(n.seat('CI')).toBe('[continuous integration]');
+    expect(n.text('CI is red')).toBe('CI is red');
     expect(n.model).toBe('a person');
     const plain = naming(header, { presenter: false, roles: false });
     expect(plain.seat('Morgan')).toBe('Morgan');
