@@ -1,11 +1,11 @@
 import type http from 'node:http';
 
 /**
- * The origins a page of this host is served from: the bound loopback address and its `localhost` alias,
- * on the bound port, over http. Derived from the listening address, never configured.
+ * The origins a page of this host is served from: the bound address (loopback and its `localhost` alias, or the
+ * lab address), on the bound port, over http. Derived from the listening address, never configured.
  */
-export function ownOrigins(port: number): string[] {
-  return [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+export function ownOrigins(port: number, hostNames: readonly string[] = ['127.0.0.1', 'localhost']): string[] {
+  return hostNames.map((h) => `http://${h}:${port}`);
 }
 
 /**
@@ -18,8 +18,8 @@ export function ownOrigins(port: number): string[] {
  * and non-browser clients (tests, the torture run, curl) never send it; every API call and the event
  * stream still need the token, which no other page can read.
  */
-export function originAllowed(req: http.IncomingMessage, port: number): boolean {
+export function originAllowed(req: http.IncomingMessage, port: number, hostNames?: readonly string[]): boolean {
   const origin = req.headers.origin;
   if (origin === undefined) return true;
-  return ownOrigins(port).includes(origin);
+  return ownOrigins(port, hostNames).includes(origin);
 }

@@ -8,9 +8,21 @@ import { appVersion, findAppRoot } from '../../appRoot.js';
 import { startBrowserHost } from './server.js';
 import { ScopedHost } from '../../access/scopedHost.js';
 import { logUnhandledRejections } from './lastResort.js';
+import { chooseBind } from './bindAddress.js';
+import { labLinks } from './labLinks.js';
 
-/** `npm run serve`: the browser host. Flags: --port N (or TEAMSEAT_PORT), --data-dir DIR (or TEAMSEAT_DATA_DIR). */
+/**
+ * `npm run serve`: the browser host. Flags: --port N (or TEAMSEAT_PORT), --data-dir DIR (or TEAMSEAT_DATA_DIR);
+ * lab mode: --lab [--bind ADDRESS] [--study KEY] listens on an address of this machine other than loopback and
+ * prints the study's dashboard link and one link per participant.
+ */
 export async function serve(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  const lab = argv.includes('--lab');
+  const bind = chooseBind({ lab, bind: flagValue(argv, 'bind') });
+  if (!bind.ok) {
+    process.stderr.write(`${bind.message}\n`);
+    process.exit(2);
+  }
   const appRoot = findAppRoot(path.dirname(fileURLToPath(import.meta.url)));
   const dataDir = resolveDataDir(argv, process.env, () => defaultDataDir());
   const port = Number(flagValue(argv, 'port') ?? process.env.TEAMSEAT_PORT ?? 5417);
@@ -40,6 +52,7 @@ export async function serve(argv: readonly string[] = process.argv.slice(2)): Pr
       log,
       rendererDir: path.join(appRoot, 'out', 'renderer'),
       port,
+      bind: bind.value,
       ...(events ? { durable: () => events.durable() } : {}),
       // The experimenter token and participant links are kept in the data dir: an old link works after a restart.
       scopes: {
@@ -62,6 +75,7 @@ export async function serve(argv: readonly string[] = process.argv.slice(2)): Pr
     `\nTeamseat is running in browser mode.\n  Open: ${host.url}\n  Data: ${dataDir}\n` +
       `The link carries this run's access token; other pages cannot use the app without it. Ctrl+C stops.\n\n`,
   );
+  if (lab) process.stdout.write(await labLinks(app.handlers, host.url, flagValue(argv, 'study')));
   const stop = () => {
     void host.close().then(() => {
       app.close();

@@ -7,7 +7,8 @@ import type { Handlers } from '../../../shared/contract/define.js';
 import type { EventBus } from '../../app/eventBus.js';
 import { dispatch } from '../../app/dispatch.js';
 import type { Logger } from '../../app/logger.js';
-import { serveStatic } from './staticFiles.js';
+import { contentSecurityPolicy, serveStatic } from './staticFiles.js';
+import { LOOPBACK, type BindChoice } from './bindAddress.js';
 import { originAllowed } from './origin.js';
 import { lastResort } from './lastResort.js';
 import { guardSocket, guardedUpgrade } from './wsGuard.js';
@@ -30,6 +31,8 @@ export interface BrowserHostOptions {
   scopes?: { resolve(token: string | undefined): AccessScope | null; experimenterToken: string; host: ScopedHost };
   /** With group commit (main/db/groupCommit.ts): resolves once the call's writes are on disk; answered only then. */
   durable?: () => Promise<void>;
+  /** Where to listen: loopback unless lab mode named an address (bindAddress.ts); Host, Origin and CSP follow it. */
+  bind?: BindChoice;
 }
 
 export interface BrowserHost {
@@ -58,16 +61,18 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
   const scopeOf = (candidate: string | undefined): AccessScope | null =>
     opts.scopes ? opts.scopes.resolve(candidate) : tokenOk(candidate) ? { kind: 'experimenter' } : null;
   let port = opts.port;
-  const hostOk = (h: string | undefined) => !!h && [`127.0.0.1:${port}`, `localhost:${port}`].includes(h);
+  const bind = opts.bind ?? LOOPBACK;
+  const hostOk = (h: string | undefined) => !!h && bind.hostNames.some((name) => h === `${name}:${port}`);
+  let csp = contentSecurityPolicy('*', bind.hostNames);
 
   const server = http.createServer(
     lastResort(async (req, res) => {
       const url = req.url ?? '/';
       if (!hostOk(req.headers.host)) return reject(res, 403, 'wrong host', opts.log, url);
-      if (!originAllowed(req, port)) return reject(res, 403, 'wrong origin', opts.log, url);
+      if (!originAllowed(req, port, bind.hostNames)) return reject(res, 403, 'wrong origin', opts.log, url);
       if (!url.startsWith('/api/')) {
         if (req.method !== 'GET') return reject(res, 405, 'method not allowed', opts.log, url);
-        return serveStatic(opts.rendererDir, url, res);
+        return serveStatic(opts.rendererDir, url, res, csp);
       }
       if (req.method !== 'POST') return reject(res, 405, 'method not allowed', opts.log, url);
       const auth = req.headers.authorization;
@@ -108,7 +113,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
   server.on(
     'upgrade',
     guardedUpgrade((req, socket, head) => {
-      if (!originAllowed(req, port)) {
+      if (!originAllowed(req, port, bind.hostNames)) {
         opts.log.warn('rejected event-stream connection', { url: req.url, why: 'wrong origin' });
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
         return;
@@ -141,11 +146,12 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port, '127.0.0.1', () => resolve());
+    server.listen(opts.port, bind.address, () => resolve());
   });
   port = (server.address() as { port: number }).port;
+  csp = contentSecurityPolicy(port, bind.hostNames);
   return {
-    url: `http://127.0.0.1:${port}/#token=${token}`,
+    url: `http://${bind.address}:${port}/#token=${token}`,
     port,
     token,
     close: () =>

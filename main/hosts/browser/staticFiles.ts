@@ -13,10 +13,18 @@ const types: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** The same policy the Electron window sets: only our own scripts, no inline script, no remote origins. */
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "connect-src 'self' ws://127.0.0.1:* ws://localhost:*; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+/**
+ * The same policy the Electron window sets: only our own scripts, no inline script, no remote origins. The event
+ * stream may connect only to the address the host is bound to (loopback, or the lab address in lab mode).
+ */
+export function contentSecurityPolicy(port: number | '*' = '*', hostNames: readonly string[] = ['127.0.0.1', 'localhost']): string {
+  const streams = hostNames.map((h) => `ws://${h}:${port}`).join(' ');
+  return (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+    `connect-src 'self' ${streams}; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'`
+  );
+}
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /** Decodes a request path; undefined for a malformed escape (`/%`, `/a%zz`) or a NUL, which no file name has. */
 function decodePath(urlPath: string): string | undefined {
@@ -29,7 +37,7 @@ function decodePath(urlPath: string): string | undefined {
 }
 
 /** Serves the built renderer. Paths are resolved inside `root`; anything else is a 404, a malformed path a 400. */
-export function serveStatic(root: string, urlPath: string, res: http.ServerResponse): void {
+export function serveStatic(root: string, urlPath: string, res: http.ServerResponse, csp: string = CONTENT_SECURITY_POLICY): void {
   const rel = decodePath(urlPath);
   if (rel === undefined) {
     res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request path');
@@ -46,7 +54,7 @@ export function serveStatic(root: string, urlPath: string, res: http.ServerRespo
   }
   res.writeHead(200, {
     'content-type': types[path.extname(file)] ?? 'application/octet-stream',
-    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'content-security-policy': csp,
     'x-content-type-options': 'nosniff',
     'cache-control': 'no-cache',
   });
