@@ -8,7 +8,6 @@ import { resultsMethods } from './results.js';
 import { judgeValidationMethods } from './judgeValidation.js';
 import { comparisonMethods } from './comparison.js';
 import { dashboardMethods } from './dashboard.js';
-import { dashboardMethods } from './dashboard.js';
 import { replayMethods } from './replay.js';
 import { modelSeatMethods } from './modelSeat.js';
 import { taskCardMethods } from './taskCard.js';
@@ -30,7 +29,6 @@ export const contract = {
   ...resultsMethods,
   ...judgeValidationMethods,
   ...comparisonMethods,
-  ...dashboardMethods,
   ...dashboardMethods,
 };
 
