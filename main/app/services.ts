@@ -22,7 +22,6 @@ import { setupResultsHandlers } from '../scoring/resultsHandlers.js';
 import { setupComparisonHandlers } from '../comparison/handlers.js';
 import { setupReplayHandlers } from '../replay/handlers.js';
 import { setupDashboardHandlers } from '../dashboard/handlers.js';
-import { setupDashboardHandlers } from '../dashboard/handlers.js';
 
 export type { AppHandlers, AppOptions, AppServices } from './appServices.js';
 
@@ -64,7 +63,6 @@ export function createApp(
     ...setupResultsHandlers(services),
     ...setupComparisonHandlers(services),
     ...setupReplayHandlers(services),
-    ...setupDashboardHandlers(services),
     ...setupDashboardHandlers(services),
   };
   setupStudyScoring(services);
