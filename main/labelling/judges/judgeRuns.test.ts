@@ -168,6 +168,31 @@ describe('judge runs over a labelling study', () => {
     expect(reopened.consensus[3]).toMatchObject({ itemId: 'i4', source: 'pending', label: null, stale: true });
   });
 
+  it('a run stopped by the app closing mid-way resumes after a restart with only the items it had not judged', async () => {
+    let closing: Promise<void> | undefined;
+    let app: Awaited<ReturnType<typeof setup>>['app'] | undefined;
+    server = await startLabelServer((r) => {
+      // The third request closes the app while it is in flight: its answer must not be recorded.
+      if (server!.requests.length === 3) closing = app!.close();
+      return fixtureReply(r.prompt, r.authorization, false);
+    });
+    const first = await setup();
+    app = first.app;
+    const run = await first.call('startJudgeRun', { studyKey: first.studyKey, baseUrl: server.baseUrl, model: 'm', promptVersion: 'v1', template: DEFAULT_TEMPLATE, concurrency: 1 });
+    await first.judging.runs.idle(run.runId);
+    await closing;
+
+    const second = await setup();
+    const [stopped] = (await second.call('judgeRuns', { studyKey: second.studyKey })).runs;
+    expect(stopped).toMatchObject({ runId: run.runId, labelled: 2, pending: 4, running: false });
+    const asked = server.requests.length;
+    await second.call('resumeJudgeRun', { studyKey: second.studyKey, runId: run.runId });
+    await second.judging.runs.idle(run.runId);
+    expect(server.requests.length).toBe(asked + 4);
+    expect((await second.call('judgeRuns', { studyKey: second.studyKey })).runs[0]).toMatchObject({ labelled: 6, pending: 0 });
+    await second.app.close();
+  });
+
   it('a rater link may not see judge runs or adjudicate; the adjudicator link opens only its own queue', async () => {
     const owned = { raterSessions: async () => ['own-session'] } as never;
     const rater = { kind: 'rater', studyKey: 'user:jv-judges', rater: 'R1' } as const;
