@@ -20,14 +20,14 @@ beforeAll(async () => {
   stub = await startStubModelServer();
   const dir = path.join(tmp.dir, 'studies', 'models-test');
   fs.mkdirSync(path.join(dir, 'tasks'), { recursive: true });
-  for (const t of ['hidden-profile', 'campsite-negotiation']) fs.copyFileSync(path.join(REPO, `studies/team-demo/tasks/${t}.yaml`), path.join(dir, `tasks/${t}.yaml`));
+  for (const t of ['hidden-profile']) fs.copyFileSync(path.join(REPO, `studies/team-demo/tasks/${t}.yaml`), path.join(dir, `tasks/${t}.yaml`));
   fs.writeFileSync(
     path.join(dir, 'study.yaml'),
     `schema: teamseat/study@1
 id: models-test
-title: Models on two demo tasks
+title: Models on a demo task
 kind: team
-tasks: [tasks/hidden-profile.yaml, tasks/campsite-negotiation.yaml]
+tasks: [tasks/hidden-profile.yaml]
 models:
   firm: { base_url: "${stub.baseUrl}", model: "stub/firm-slow", timeout_seconds: 5 }
   broken: { base_url: "${stub.baseUrl}", model: "overflow", timeout_seconds: 5 }
@@ -55,20 +55,20 @@ function runModels(args: string[], killWhen?: (line: string) => boolean): Promis
 
 describe('npm run run-models', () => {
   it('is killed mid-way and resumed: every cell ends with one counted run; errors go to excluded/error and missing_runs, and are retried', async () => {
-    // 2 tasks × 3 versions × 3 seeds = 18 cells; killed once 4 of the firm model's runs are done and 2 are playing.
-    const killed = await runModels(['--study', 'models-test', '--model', 'firm', '--concurrency', '2'], (l) => /\] ([4-9]|1\d)\/18 done, 0 error\(s\), 2 running/.test(l));
+    // 3 versions × 3 seeds = 9 cells; killed once 3 of the firm model's runs are done and 2 are playing.
+    const killed = await runModels(['--study', 'models-test', '--model', 'firm', '--concurrency', '2'], (l) => /\] [3-7]\/9 done, 0 error\(s\), 2 running/.test(l));
     expect(killed.signal).toBe('SIGKILL');
 
     const resumed = await runModels(['--study', 'models-test', '--concurrency', '3']);
     expect(resumed.stderr).not.toMatch(/warning/);
     expect(resumed.code).toBe(3); // the broken model's runs are errors
-    expect(resumed.stdout).toMatch(/firm \(stub\/firm-slow\): 18 finished, \d+ errored/);
-    expect(resumed.stdout).toMatch(/broken \(overflow\): 0 finished, 18 errored/);
+    expect(resumed.stdout).toMatch(/firm \(stub\/firm-slow\): 9 finished, \d+ errored/);
+    expect(resumed.stdout).toMatch(/broken \(overflow\): 0 finished, 9 errored/);
     expect(resumed.stdout).toMatch(/[1-9]\d* interrupted earlier/);
 
     const results = path.join(tmp.dir, 'results/models-test');
     const counted = fs.readdirSync(path.join(results, 'transcripts'), { recursive: true }).filter((f) => String(f).endsWith('.json'));
-    expect(counted).toHaveLength(18);
+    expect(counted).toHaveLength(9);
     for (const f of counted) {
       expect(String(f)).toMatch(/\/stub__firm-slow\/(alone|control|manipulation)_seed\d\.json$/);
       expect(benchmarkTranscriptSchema.parse(JSON.parse(fs.readFileSync(path.join(results, 'transcripts', String(f)), 'utf8'))).evaluated_model).toBe('stub/firm-slow');
@@ -83,20 +83,20 @@ describe('npm run run-models', () => {
     const final = JSON.parse(fs.readFileSync(path.join(results, 'final_results.json'), 'utf8')) as { models: string[]; missing_runs: { model: string }[] };
     expect(final.models).toContain('stub/firm-slow');
     expect(final.models).not.toContain('overflow');
-    expect(final.missing_runs.filter((m) => m.model === 'overflow')).toHaveLength(18);
+    expect(final.missing_runs.filter((m) => m.model === 'overflow')).toHaveLength(9);
     expect(final.missing_runs.filter((m) => m.model === 'stub/firm-slow')).toHaveLength(0);
-    expect(JSON.parse(fs.readFileSync(path.join(results, 'models/stub__firm-slow/usage.json'), 'utf8'))).toMatchObject({ finished: 18, total_tokens: expect.any(Number) });
+    expect(JSON.parse(fs.readFileSync(path.join(results, 'models/stub__firm-slow/usage.json'), 'utf8'))).toMatchObject({ finished: 9, total_tokens: expect.any(Number) });
     expect(fs.existsSync(path.join(results, 'excluded/pilot'))).toBe(false);
 
     // A third pass retries only the errored cells: the broken model again, nothing of the finished one.
     const before = stub.requests;
     const again = await runModels(['--study', 'models-test', '--model', 'broken', '--model', 'firm']);
-    expect(again.stdout).toMatch(/^18 run\(s\) played \(18 already finished, 0 interrupted earlier\), 18 error\(s\)/);
-    expect(stub.requests - before).toBe(18);
+    expect(again.stdout).toMatch(/^9 run\(s\) played \(9 already finished, 0 interrupted earlier\), 9 error\(s\)/);
+    expect(stub.requests - before).toBe(9);
     const app = createTestApp(tmp.dir);
     try {
       const runs = modelRunsOf(app, 'user:models-test');
-      expect(runs.filter((r) => r.session.participant === 'model:broken' && r.record.error?.reason === 'context_overflow')).toHaveLength(36);
+      expect(runs.filter((r) => r.session.participant === 'model:broken' && r.record.error?.reason === 'context_overflow')).toHaveLength(18);
     } finally {
       await app.close();
     }
