@@ -170,14 +170,14 @@ describe('judge runs over a labelling study', () => {
 
   it('a run stopped by the app closing mid-way resumes after a restart with only the items it had not judged', async () => {
     let closing: Promise<void> | undefined;
-    let app: Awaited<ReturnType<typeof setup>>['app'] | undefined;
+    const running: { app?: Awaited<ReturnType<typeof setup>>['app'] } = {};
     server = await startLabelServer((r) => {
       // The third request closes the app while it is in flight: its answer must not be recorded.
-      if (server!.requests.length === 3) closing = app!.close();
+      if (server!.requests.length === 3) closing = running.app!.close();
       return fixtureReply(r.prompt, r.authorization, false);
     });
     const first = await setup();
-    app = first.app;
+    running.app = first.app;
     const run = await first.call('startJudgeRun', { studyKey: first.studyKey, baseUrl: server.baseUrl, model: 'm', promptVersion: 'v1', template: DEFAULT_TEMPLATE, concurrency: 1 });
     await first.judging.runs.idle(run.runId);
     await closing;
