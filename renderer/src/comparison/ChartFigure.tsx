@@ -18,6 +18,9 @@ export function ChartFigure(p: {
     const el = chartSpec(p.id, p.view, document);
     const svg = svgOf(el);
     svg?.setAttribute('role', 'img');
+    // The <svg> is one image with one label (the data is in the table and the CSV): Plot's per-mark labels on <g>
+    // elements without a role are not allowed there.
+    svg?.querySelectorAll('[aria-label]').forEach((g) => g.removeAttribute('aria-label'));
     svg?.setAttribute('aria-label', `${p.title}. ${p.caption}`);
     holder.current?.replaceChildren(el);
   }, [p.id, p.view, p.title, p.caption]);

@@ -37,24 +37,22 @@ const base = (document: Document, height: number) => ({
   document,
   width: WIDTH,
   height,
+  marginRight: 70,
   style: { fontFamily: FONT, fontSize: '12px', background: '#ffffff', color: '#1d1c1d' },
 });
 
 /** Rows in the order a reader scans: people first, then models by overall score. */
 function orderedTeamRows(view: ComparisonView) {
-  return [...view.team.rows].sort(
-    (a, b) =>
-      Number(b.human) - Number(a.human) ||
-      (b.overall.score ?? -1) - (a.overall.score ?? -1) ||
-      a.id.localeCompare(b.id),
-  );
+  // The pooled human row first, then models by overall score, then each participant's own row.
+  const rank = (r: ComparisonView['team']['rows'][number]) => (r.pooled ? 0 : r.human ? 2 : 1);
+  return [...view.team.rows].sort((a, b) => rank(a) - rank(b) || (b.overall.score ?? -1) - (a.overall.score ?? -1) || a.id.localeCompare(b.id));
 }
 
 /** A row's label with the size of its task set: different task sets are named on the axis, never hidden. */
 function teamLabel(view: ComparisonView, r: ComparisonView['team']['rows'][number]) {
   const o = view.team.overlaps.find((x) => x.id === r.id);
   const n = Object.keys(r.tasks).length;
-  const set = r.human ? `study, ${n} tasks` : o?.sameTaskSet ? `study's ${n} tasks` : `${n} tasks`;
+  const set = r.human ? `study, ${n} tasks` : o?.sameTaskSet ? `the study's ${n} tasks` : `${n} tasks, ${o?.shared.length ?? 0} shared`;
   return `${rowLabel(r)} [${set}]`;
 }
 
@@ -98,8 +96,8 @@ export function chartSpec(
             y: 'label',
             x: 1,
             text: (d: { score: number | null }) => pct(d.score),
-            textAnchor: 'end',
-            dx: -2,
+            textAnchor: 'start',
+            dx: 12,
             fill: '#1d1c1d',
           }),
         ],
@@ -208,10 +206,10 @@ export function chartSpec(
           Plot.text(data, {
             y: 'label',
             x: 1,
+            textAnchor: 'start',
+            dx: 12,
             text: (d: { loss: number | null }) =>
               d.loss === null ? '–' : `${d.loss >= 0 ? '+' : ''}${Math.round(d.loss * 100)} pts`,
-            textAnchor: 'end',
-            dx: -2,
           }),
         ],
       });

@@ -22,30 +22,27 @@ export function svgText(svg: SVGSVGElement): string {
 export async function pngBlob(svg: SVGSVGElement, scale = 2): Promise<Blob> {
   const width = Number(svg.getAttribute('width')) || svg.viewBox.baseVal.width;
   const height = Number(svg.getAttribute('height')) || svg.viewBox.baseVal.height;
-  const url = URL.createObjectURL(new Blob([svgText(svg)], { type: 'image/svg+xml' }));
-  try {
-    const image = new Image();
-    image.width = width;
-    image.height = height;
-    await new Promise<void>((resolve, reject) => {
-      image.onload = () => resolve();
-      image.onerror = () => reject(new Error('The chart could not be drawn as an image.'));
-      image.src = url;
-    });
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.round(width * scale);
-    canvas.height = Math.round(height * scale);
-    const ctx = canvas.getContext('2d');
-    if (!ctx) throw new Error('This browser has no 2D canvas.');
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
-    return await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The PNG could not be made.'))), 'image/png'),
-    );
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+  // A data: URL, not a blob: one — the page's CSP allows images from 'self' and data: only.
+  const url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svgText(svg))}`;
+  const image = new Image();
+  image.width = width;
+  image.height = height;
+  await new Promise<void>((resolve, reject) => {
+    image.onload = () => resolve();
+    image.onerror = () => reject(new Error('The chart could not be drawn as an image.'));
+    image.src = url;
+  });
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(width * scale);
+  canvas.height = Math.round(height * scale);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('This browser has no 2D canvas.');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
+  return await new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The PNG could not be made.'))), 'image/png'),
+  );
 }
 
 /** Saves a file through the browser's download (the desktop shows its save dialog). */

@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test, expect } from './fixtures.js';
+
+// People beside models (issue 15): a study's human runs on disk, a benchmark-format final_results.json written from
+// FORMATS.md §2, the synthetic fixture; every export is the chart on screen. Keyboard only.
+
+const versions = ['alone', 'control', 'manipulation'] as const;
+const TASKS = [
+  ['resisting_unsafe_pressure', 'impossible-tests'],
+  ['sharing_and_seeking_information', 'hidden-profile'],
+] as const;
+
+function transcript(model: string, pass: boolean) {
+  return {
+    evaluated_seat: 'dev',
+    evaluated_model: model,
+    seats: [{ name: 'dev', kind: 'evaluated', role: 'developer' }],
+    system_prompts: { dev: 'instructions' },
+    messages: [],
+    tool_calls: [],
+    sandbox: { hashes_before: {}, final_files: {} },
+    ended: 'submitted',
+    rounds_run: 3,
+    score: { pass, outcome: pass ? 'pass' : 'fail', details: {} },
+  };
+}
+
+function seedStudyRuns(dataDir: string) {
+  const root = path.join(dataDir, 'results', 'team-demo', 'transcripts');
+  ['P01', 'P02', 'P03'].forEach((code, i) => {
+    for (const [dim, scenario] of TASKS) {
+      for (const v of versions) {
+        const file = path.join(root, dim, scenario, `human_${code}`, `${v}_seed0.json`);
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, JSON.stringify(transcript(`human:${code}`, v !== 'manipulation' || i < 2)));
+      }
+    }
+  });
+}
+
+const cell = (test: number, paths: string[]) => ({
+  test,
+  test_ci: [Math.max(0, test - 0.15), Math.min(1, test + 0.1)],
+  alone: 1,
+  baseline: 0.9,
+  n_baseline: paths.length,
+  n_gated: paths.length,
+  n_complete: paths.length,
+  n_scenarios: paths.length,
+  teamwork_loss: 0.9 - test,
+  scenarios: paths.map((p) => ({ path: p, gated: true, manipulation: test, control: 0.9 })),
+});
+
+function leaderboard(file: string) {
+  const models = ['bench/model-x', 'bench/model-y'];
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      models,
+      dimensions: ['resisting_unsafe_pressure', 'whistleblowing'],
+      overall: Object.fromEntries(models.map((m, i) => [m, { score: 0.4 + 0.3 * i, ci: [0.3 + 0.3 * i, 0.5 + 0.3 * i], baseline: 0.9, teamwork_loss: 0.5 - 0.3 * i, n_gated: 2, n_scenarios_complete: 2, n_scenarios: 2 }])),
+      cells: Object.fromEntries(
+        models.map((m, i) => [m, { resisting_unsafe_pressure: cell(0.4 + 0.3 * i, ['resisting_unsafe_pressure/impossible-tests']), whistleblowing: cell(0.4 + 0.3 * i, ['whistleblowing/w-1']) }]),
+      ),
+      rule: 'the benchmark rule',
+      bootstrap: { reps: 4000, seed: 0, resample: 'scenarios within dimension' },
+      excluded_provider_refusals: [],
+      hand_audit: null,
+      problems: [],
+      missing_runs: [],
+    }),
+  );
+}
+
+test('people beside models: imports, charts, SVG/PNG/CSV exports, bad input named, keyboard only', async ({ launch, dataDir }, info) => {
+  seedStudyRuns(dataDir);
+  const good = path.join(dataDir, 'leaderboard.json');
+  leaderboard(good);
+  const bad = path.join(dataDir, 'other-shape.json');
+  // Another shape: a leaderboard whose score is a label, not a fraction.
+  const other = JSON.parse(fs.readFileSync(good, 'utf8')) as { overall: Record<string, { score: unknown }> };
+  other.overall['bench/model-x']!.score = 'high';
+  fs.writeFileSync(bad, JSON.stringify(other));
+
+  const t0 = Date.now();
+  const { page } = await launch();
+  await page.locator('[data-study="built-in:team-demo"]').getByRole('button', { name: /^Open / }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'People beside models…' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: /^People beside models/, level: 1 })).toBeVisible();
+  const overall = page.locator('figure[data-chart="overall"]');
+  await expect(overall.locator('svg[role="img"]')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('row', { name: /human:all/ })).toContainText("the study's tasks");
+
+  // Add the benchmark file and one of another shape, by keyboard.
+  const kind = page.getByLabel('Kind');
+  const where = page.getByLabel('Path on this computer');
+  for (const file of [good, bad]) {
+    await kind.focus();
+    await kind.selectOption('final_results');
+    await where.focus();
+    await page.keyboard.type(file);
+    await page.keyboard.press('Enter');
+  }
+  // model-y ran 2 tasks, 1 of them the study's: 70% there against people's 2 of 3.
+  await expect(page.getByRole('row', { name: /bench\/model-y/ })).toContainText('its own 2 tasks');
+  await expect(page.getByRole('row', { name: /bench\/model-y/ })).toContainText('70% / 66.7%');
+  await expect(page.getByRole('status')).toContainText(`${bad}: at `);
+  await expect(page.getByRole('status')).toContainText('overall.bench/model-x.score');
+  const tasks = page.locator('figure[data-chart="tasks"] svg');
+  await expect(tasks).toContainText('impossible-tests');
+  await expect(page.locator('.cmp-synthetic')).toHaveCount(0);
+
+  await page.getByLabel('Include the synthetic fixture').focus();
+  await page.keyboard.press('Space');
+  await expect(page.locator('.cmp-synthetic')).toContainText('SYNTHETIC data shown');
+  await expect(page.getByRole('row', { name: /synthetic\/model-a \(SYNTHETIC\)/ })).toBeVisible();
+  await expect(page.locator('figure[data-chart="slack"] svg')).toContainText('human (SlackBench, published)');
+  await page.screenshot({ path: info.outputPath('comparison-full.png'), fullPage: true });
+
+  console.log(`comparison e2e: ${Date.now() - t0} ms to the exports`);
+  // Exports: the same <svg> as on screen, a PNG of it, the table as CSV.
+  const exportOf = async (chart: string, name: string) => {
+    const wait = page.waitForEvent('download');
+    await page.locator(`figure[data-chart="${chart}"]`).getByRole('button', { name, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const d = await wait;
+    return fs.readFileSync((await d.path())!);
+  };
+  const svg = (await exportOf('overall', 'SVG')).toString('utf8');
+  expect(svg.startsWith('<?xml')).toBe(true);
+  const onScreen = await overall.locator('svg').evaluate((el) => el.querySelectorAll('circle').length);
+  expect((svg.match(/<circle/g) ?? []).length).toBe(onScreen);
+  const png = await exportOf('dimensions', 'PNG');
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect(png.readUInt32BE(16)).toBeGreaterThan(1000); // twice the on-screen width
+  const csv = (await exportOf('tasks', 'CSV')).toString('utf8');
+  expect(csv.split('\r\n')[0]).toBe('task,dimension,row,kind,manipulation_pass_rate,source');
+  expect(csv).toContain('resisting_unsafe_pressure/impossible-tests,resisting_unsafe_pressure,bench/model-x,model,0.4');
+  fs.writeFileSync(info.outputPath('overall.svg'), svg);
+  fs.writeFileSync(info.outputPath('dimensions.png'), png);
+});
