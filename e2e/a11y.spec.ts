@@ -102,6 +102,18 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'people beside models (synthetic fixture) and the study bundle panel',
+    open: async (page) => {
+      await openStudy(page, TEAM_DEMO);
+      await page.getByRole('button', { name: 'Study bundle…' }).click();
+      await page.getByRole('button', { name: 'Scan free text' }).click();
+      await expect(page.getByRole('status')).toContainText('runs');
+      await page.getByRole('button', { name: 'People beside models…' }).click();
+      await page.getByLabel('Include the synthetic fixture').check();
+      await expect(page.locator('figure[data-chart="slack"] svg')).toBeVisible({ timeout: 20_000 });
+    },
+  },
+  {
     name: 'settings',
     open: async (page) => {
       await page.getByRole('button', { name: 'Settings' }).click();
