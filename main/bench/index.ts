@@ -15,6 +15,7 @@ import { benchKiosk } from './kiosk.js';
 import { benchLab } from './lab.js';
 import { benchModelSeat } from './modelSeat.js';
 import { benchReplay } from './replay.js';
+import { benchJudge } from './judge.js';
 
 /**
  * `npm run bench [-- --only=a,b]`: prints every number the issues ask for, each with its target and, where
@@ -47,6 +48,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   lab: () => benchLab(appRoot),
   models: () => benchModelSeat(appRoot),
   replay: () => benchReplay(appRoot),
+  judge: () => benchJudge(appRoot),
   // 1,000,000 messages in 500 channels unless --slack-messages says otherwise.
   slack: () =>
     runSlackBench({
