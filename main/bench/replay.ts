@@ -9,6 +9,8 @@ import { median, quantile, type BenchRow } from './types.js';
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const OPENS = 5;
 const STEPS = 40;
+/** A presenter presses → at most a few times a second. */
+const PACE = 250;
 const SMALL = 'studies/demo-reel/runs/transcripts/resisting_unsafe_pressure/impossible-tests/example_model-from-schema/manipulation_seed1.json';
 
 /**
@@ -35,9 +37,15 @@ export async function benchReplay(appRoot: string): Promise<BenchRow[]> {
     const measure = async (file: string) => {
       const open: number[] = [];
       for (let i = 0; i < OPENS; i++) open.push(await firstRound(page, file));
+      // At a presenter's pace (a key press every PACE ms), then back to back with no pause at all.
       const step: number[] = [];
-      for (let i = 0; i < STEPS; i++) step.push(await stepRound(page, i + 2));
-      return { open, step };
+      for (let i = 0; i < STEPS; i++) {
+        await page.waitForTimeout(PACE);
+        step.push(await stepRound(page, i + 2));
+      }
+      const rushed: number[] = [];
+      for (let i = 0; i < STEPS; i++) rushed.push(await stepRound(page, STEPS + i + 2));
+      return { open, step, rushed };
     };
     const small = await measure(SMALL);
     const large = await measure(big);
@@ -52,13 +60,19 @@ export async function benchReplay(appRoot: string): Promise<BenchRow[]> {
       },
       { name: 'replay: 50 MB transcript, first round painted, worst of the opens', value: Math.max(...large.open), unit: 'ms' },
       {
-        name: `replay: 50 MB transcript, one step (→) → next round painted (median of ${STEPS})`,
+        name: `replay: 50 MB transcript, one step (→) → next round painted, a step every ${PACE} ms (median of ${STEPS})`,
         value: median(large.step),
         unit: 'ms',
         target: '<= 50',
         baseline: { name: 'same, the small transcript (steps past its end are clamped, so fewer)', value: median(small.step) },
       },
       { name: 'replay: 50 MB transcript, one step, p95', value: quantile(sorted, 0.95), unit: 'ms' },
+      {
+        name: `replay: 50 MB transcript, ${STEPS} steps back to back (no pause), median`,
+        value: median(large.rushed),
+        unit: 'ms',
+        baseline: { name: 'same, the small transcript', value: median(small.rushed) },
+      },
     ];
   } finally {
     await browser.close();

@@ -18,10 +18,20 @@ import { findRunTask, startingFiles } from './packWorkspace.js';
 export const DEMO_REEL_DIR = path.join('studies', 'demo-reel', 'runs');
 /** The picker lists at most this many sessions, newest first. */
 const LIST_SESSIONS = 300;
+const PACK_TTL_MS = 60_000;
 
 export function setupReplayHandlers(s: AppServices): Pick<AppHandlers, keyof typeof replayMethods> {
   const store = new ReplayStore();
   const sessions = teamSessionsOf(s);
+  // Finding a scenario's pack scans the library and reads a pack (about a second): kept briefly, as the results writer does.
+  const packs = new Map<string, { at: number; task: ReturnType<typeof findRunTask> }>();
+  const taskOf = (scenario: string | null) => {
+    const kept = packs.get(scenario ?? '');
+    if (kept && Date.now() - kept.at < PACK_TTL_MS) return kept.task;
+    const task = findRunTask(s.library, scenario);
+    packs.set(scenario ?? '', { at: Date.now(), task });
+    return task;
+  };
 
   const demoSession = async (studyKey: string, taskId: string, version: 'alone' | 'control' | 'manipulation', seed?: number) => {
     const found = findTeamTask(s.library, studyKey, taskId);
@@ -38,7 +48,7 @@ export function setupReplayHandlers(s: AppServices): Pick<AppHandlers, keyof typ
       if (source.kind === 'file') {
         const opened = await openRunFile(s.options.appRoot, source.path);
         if (!opened.ok) return opened;
-        const task = findRunTask(s.library, opened.value.run.scenario);
+        const task = taskOf(opened.value.run.scenario);
         const timeline = buildTimeline(opened.value.run, task ? startingFiles(task, opened.value.run.version) : null);
         return ok(store.add({ kind: 'file', path: opened.value.file }, opened.value.run, timeline, false));
       }

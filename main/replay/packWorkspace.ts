@@ -1,6 +1,5 @@
 import type { StudyLibrary } from '../studies/studyLibrary.js';
 import type { LoadedTask } from '../team/pack/loadTask.js';
-import { loadTeamPack } from '../team/pack/loadPack.js';
 import { findTeamTask } from '../team/taskSource.js';
 import { normaliseWorkspacePath } from '../workspace/paths.js';
 import { taskVersions, type TaskVersion } from '../../shared/team/pack/schema.js';
@@ -26,10 +25,12 @@ export function findRunTask(library: StudyLibrary, scenario: string | null, stud
     const found = findTeamTask(library, studyKey, scenario);
     return found.ok ? found.value : null;
   }
+  // The library's study details already list their task ids: only the pack that holds the scenario is loaded.
   for (const study of library.list()) {
     if (study.kind !== 'team' || study.problems.length > 0) continue;
-    const task = loadTeamPack(study.dir).tasks.find((t) => t.task.id === scenario);
-    if (task) return task;
+    if (!library.open(study.key)?.tasks.some((t) => t.id === scenario)) continue;
+    const found = findTeamTask(library, study.key, scenario);
+    if (found.ok) return found.value;
   }
   return null;
 }

@@ -27,6 +27,17 @@ const labelSchema = z.looseObject({
 });
 const scoreSchema = z.looseObject({ pass: z.boolean(), outcome: z.string(), details: z.record(z.string(), z.unknown()).optional() });
 
+const isRound = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
+/** The same checks as messageSchema, by hand. */
+function isMessage(m: unknown): m is z.infer<typeof messageSchema> {
+  return isRecord(m) && isRound(m.round) && typeof m.seat === 'string' && m.seat !== '' && typeof m.text === 'string' && optionalString(m.kind) && optionalString(m.to);
+}
+/** The same checks as toolSchema, by hand. */
+function isToolCall(c: unknown): c is z.infer<typeof toolSchema> {
+  return isRecord(c) && isRound(c.round) && typeof c.name === 'string' && c.name !== '' && (c.input === undefined || isRecord(c.input)) && optionalString(c.result_head);
+}
+
 const issue = (e: z.ZodError): string => {
   const first = e.issues[0];
   return first ? `${first.path.length ? `${first.path.join('.')}: ` : ''}${first.message}` : 'does not match';
@@ -87,7 +98,8 @@ export function readTranscript(file: string, data: unknown, format: 'benchmark' 
   };
   const messageKeys = new Set<string>();
   (Array.isArray(data.messages) ? data.messages : []).forEach((m, index) => {
-    const p = messageSchema.safeParse(m);
+    // The usual entry is checked by hand (a 50 MB file has tens of thousands); zod words the error of an odd one.
+    const p = isMessage(m) ? { success: true as const, data: m } : messageSchema.safeParse(m);
     if (!p.success) {
         problems.push(`messages[${index}] could not be placed: ${issue(p.error)}.`);
         return;
@@ -111,7 +123,7 @@ export function readTranscript(file: string, data: unknown, format: 'benchmark' 
 
   const edits: ParsedRun['sandbox']['edits'] = [];
   (Array.isArray(data.tool_calls) ? data.tool_calls : []).forEach((c, index) => {
-    const p = toolSchema.safeParse(c);
+    const p = isToolCall(c) ? { success: true as const, data: c } : toolSchema.safeParse(c);
     if (!p.success) {
         problems.push(`tool_calls[${index}] could not be placed: ${issue(p.error)}.`);
         return;

@@ -18,8 +18,10 @@ export function RunPane({ run, roundNo, atEnd, opts, side }: { run: ReplayRun; r
   const index = header && roundNo !== null ? header.rounds.findIndex((r) => r.round === roundNo) : -1;
   useEffect(() => {
     if (index < 0) return;
+    // Two rounds ahead and one back are fetched before they are asked for, so a step paints from memory.
     load(index);
     load(index + 1);
+    load(index + 2);
     load(index - 1);
   }, [index, load]);
   const names = useMemo(() => (header ? naming(header, opts) : null), [header, opts]);
