@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { TeamView } from '../../../shared/team/viewSchema';
 import { ChatPanel } from './ChatPanel';
 
@@ -78,5 +78,18 @@ describe('the team chat', () => {
     cleanup();
     render(panel(viewWith([], 'ended')));
     expect(document.activeElement).toBe(document.body);
+  });
+
+  it('shows a teammate typing while a sent message waits for its label, and nothing about who labels it', async () => {
+    let answer: (ok: boolean) => void = () => undefined;
+    const view = viewWith([message(0, 'Hal', 'Hello')]);
+    render(<ChatPanel view={view} channel="team" shown={view.messages} typing={null} busy={false} onSend={() => new Promise((r) => (answer = r))} />);
+    expect(screen.queryByText('Hal is typing…')).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message # team' }), { target: { value: 'Shall we split the water?' } });
+    fireEvent.submit(screen.getByRole('textbox', { name: 'Message # team' }).closest('form')!);
+    expect(screen.getByRole('status').textContent).toBe('Hal is typing…');
+    expect(document.body.textContent).not.toMatch(/judge|model|label/i);
+    await act(async () => answer(true));
+    expect(screen.queryByText('Hal is typing…')).toBeNull();
   });
 });

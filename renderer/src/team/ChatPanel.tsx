@@ -31,13 +31,22 @@ export function ChatPanel({ view, channel, shown, typing, busy, onSend }: Props)
     void end.current?.scrollIntoView({ block: 'end' });
   }, [visible.length, typing]);
   const canSend = view.status === 'your_turn' && !busy && typing === null;
+  // While a sent message waits for its label (a judge panel may take seconds), a teammate "types": the wait looks
+  // the same whoever labels it, and it is recorded apart from the participant's active time.
+  const [sending, setSending] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const text = draft.trim();
     if (!text || !canSend) return;
-    if (await onSend(text)) setDraft('');
+    setSending(true);
+    try {
+      if (await onSend(text)) setDraft('');
+    } finally {
+      setSending(false);
+    }
   };
   const peer = view.teammates.find((t) => t.name === channel);
+  const answering = peer && !peer.system ? peer : view.teammates.find((t) => !t.system);
   return (
     <section className="chat" aria-label={`Conversation ${channelLabel(channel)}`}>
       <header className="chat-head">
@@ -90,6 +99,10 @@ export function ChatPanel({ view, channel, shown, typing, busy, onSend }: Props)
         {typing && channelOf(typing, view.you.name) === channel ? (
           <p className="typing muted small">
             {typing.system ? `${typing.from} is posting…` : `${typing.from} is typing…`}
+          </p>
+        ) : sending && answering ? (
+          <p className="typing muted small" role="status">
+            {answering.name} is typing…
           </p>
         ) : null}
         <div ref={end} />

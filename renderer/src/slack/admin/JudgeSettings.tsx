@@ -12,6 +12,7 @@ type KeyStatus = z.infer<typeof judgeKeyStatusSchema>;
 export function JudgeSettings() {
   const [baseUrl, setBaseUrl] = useState('');
   const [model, setModel] = useState('');
+  const [panels, setPanels] = useState(false);
   const [key, setKey] = useState('');
   const [status, setStatus] = useState<KeyStatus | undefined>();
   const [note, setNote] = useState<string | undefined>();
@@ -22,6 +23,7 @@ export function JudgeSettings() {
         if (r.ok) {
           setBaseUrl(r.value.judge.baseUrl);
           setModel(r.value.judge.model);
+          setPanels(r.value.judge.panels);
         }
       });
     void api()
@@ -29,7 +31,7 @@ export function JudgeSettings() {
       .then((r) => r.ok && setStatus(r.value));
   }, []);
   const save = async () => {
-    const s = await api().updateSettings({ judge: { baseUrl: baseUrl.trim(), model: model.trim() } });
+    const s = await api().updateSettings({ judge: { baseUrl: baseUrl.trim(), model: model.trim(), panels } });
     if (!s.ok) return setNote(s.error.message);
     if (key.trim()) {
       const k = await api().setJudgeKey({ apiKey: key.trim() });
@@ -69,6 +71,10 @@ export function JudgeSettings() {
           <input type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} placeholder={status?.keySet ? '••••••••' : 'paste the key'} aria-label="API key" />
         </label>
       </div>
+      <label>
+        <input type="checkbox" checked={panels} onChange={(e) => setPanels(e.target.checked)} /> Let study judge panels call their endpoints
+        <span className="muted small"> (a team study's `labeller:` section; off: its messages are labelled by the task's rules, offline)</span>
+      </label>
       {status ? <p className="muted small">{status.note}</p> : null}
       <div className="sk-row-actions">
         <button className="primary" type="submit">
