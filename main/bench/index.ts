@@ -11,6 +11,8 @@ import { generateForParent, importForParent, runSlackBench } from './slack.js';
 import { benchTeamSend } from './teamSend.js';
 import { benchSlackChannel } from './slackChannel.js';
 import { benchScoring } from './scoring.js';
+import { benchBundle } from './bundle.js';
+import { benchComparison } from './comparison.js';
 import { benchKiosk } from './kiosk.js';
 import { benchLab } from './lab.js';
 import { benchModelSeat } from './modelSeat.js';
@@ -44,6 +46,8 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   pyodide: () => benchPyodide(),
   slackchannel: () => benchSlackChannel(appRoot),
   scoring: () => benchScoring(),
+  bundle: () => benchBundle(appRoot),
+  comparison: () => benchComparison(appRoot),
   kiosk: () => benchKiosk(appRoot),
   lab: () => benchLab(appRoot),
   models: () => benchModelSeat(appRoot),

@@ -32,7 +32,8 @@ export function personRunFromLog(
       seat: m.seat ?? you.name,
       text: m.text,
       to: m.to,
-      ...(m.source?.kind === 'submit' ? { kind: 'submit' } : {}),
+      // A taking-over task's history was written by the previous occupant of the seat, who is no seat of the task.
+      ...(m.source?.kind === 'submit' ? { kind: 'submit' } : m.source?.kind === 'inherited' ? { kind: 'inherited' } : {}),
       ...(label ? { label: transcriptLabelOf(label) } : {}),
     };
   });
