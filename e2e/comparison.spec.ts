@@ -83,7 +83,6 @@ test('people beside models: imports, charts, SVG/PNG/CSV exports, bad input name
   other.overall['bench/model-x']!.score = 'high';
   fs.writeFileSync(bad, JSON.stringify(other));
 
-  const t0 = Date.now();
   const { page } = await launch();
   await page.locator('[data-study="built-in:team-demo"]').getByRole('button', { name: /^Open / }).focus();
   await page.keyboard.press('Enter');
@@ -120,7 +119,6 @@ test('people beside models: imports, charts, SVG/PNG/CSV exports, bad input name
   await expect(page.locator('figure[data-chart="slack"] svg')).toContainText('human (SlackBench, published)');
   await page.screenshot({ path: info.outputPath('comparison-full.png'), fullPage: true });
 
-  console.log(`comparison e2e: ${Date.now() - t0} ms to the exports`);
   // Exports: the same <svg> as on screen, a PNG of it, the table as CSV.
   const exportOf = async (chart: string, name: string) => {
     const wait = page.waitForEvent('download');

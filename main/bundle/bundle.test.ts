@@ -176,6 +176,20 @@ describe('a station bundle', () => {
     }
     expect(files.get('tables/answers.csv')!.toString('utf8')).toContain('T01');
   }, 90_000);
+  it('never carries an erased participant', async () => {
+    const s = await station('T01');
+    await call(s.app, 'studyErase', { studyKey: STUDY_KEY, participantId: s.participantId, confirmCode: 'T01' });
+    await idle(s.app);
+    const src = collectBundle(s.app, STUDY_KEY);
+    if (!src.ok) throw new Error(src.error.message);
+    const files = bundleFiles(src.value, scanBundle(src.value), decideAll(src.value, () => 'redact'));
+    if (!files.ok) throw new Error(files.error.message);
+    const all = [...files.value.files.values()].map((b) => b.toString('utf8')).join('\n');
+    expect(all).not.toContain(s.runId);
+    expect(all).not.toContain(EMAIL);
+    expect(files.value.manifest.counts.runs_counted).toBe(0);
+    expect(files.value.manifest.study_versions.flatMap((v) => v.participants)).not.toContain('T01');
+  }, 90_000);
 });
 
 describe('merging station bundles', () => {
