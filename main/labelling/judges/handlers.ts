@@ -7,7 +7,7 @@ import type { EventLog } from '../../db/eventLog.js';
 import type { ChatClientOptions } from '../../judge/chatClient.js';
 import { createFileSecretStore } from '../../secrets/fileSecretStore.js';
 import { JUDGE_API_KEY, type SecretStore } from '../../secrets/secretStore.js';
-import { Adjudication } from '../adjudication/adjudication.js';
+import { Adjudication, adjudicatorOf } from '../adjudication/adjudication.js';
 import { RaterSessions } from '../raterSessions.js';
 import type { LabellingSet } from '../studySet.js';
 import { alignmentOf } from './alignmentOf.js';
@@ -77,8 +77,12 @@ export function setupJudgeValidation(s: AppServices, deps: { secrets?: SecretSto
     resumeJudgeRun: ({ studyKey, runId }) => withStudy(studyKey, (log, set) => runs.resume(log, set, runId)),
     nameAdjudicator: ({ studyKey, adjudicator }) => withStudy(studyKey, (log, set) => adjudication.name(log, set, adjudicator)),
     adjudicationOverview: ({ studyKey }) => withStudy(studyKey, (log, set) => ok(adjudication.overview(log, set))),
-    labellingRole: ({ studyKey, person }) =>
-      withStudy(studyKey, (log) => ok({ role: adjudication.state(log, studyKey).adjudicator === person ? ('adjudicator' as const) : ('rater' as const) })),
+    // Read from the log alone: every rater page asks this first, and loading the study would scan the library.
+    labellingRole: ({ studyKey, person }) => {
+      const log = raters.log();
+      if (!log.ok) return log;
+      return ok({ role: adjudicatorOf(log.value, studyKey) === person ? ('adjudicator' as const) : ('rater' as const) });
+    },
     openAdjudication: ({ studyKey, adjudicator }) => withStudy(studyKey, (log, set) => adjudication.open(log, set, adjudicator)),
     adjudicate: ({ sessionId, ...decision }) => {
       const log = raters.log();
