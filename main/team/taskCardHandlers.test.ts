@@ -11,11 +11,11 @@ describe('teamTaskCard', () => {
     const tmp = makeTempDir();
     const app = createTestApp(tmp.dir);
     try {
-      const card = await app.handlers.teamTaskCard({ studyKey: 'built-in:team-demo', taskId: 'campsite-negotiation' });
+      const card = await app.handlers.teamTaskCard({ studyKey: 'built-in:team-demo', taskId: 'campsite-negotiation' }, { host: 'test' });
       if (!card.ok) throw new Error(card.error.message);
       expect(card.value.checker.words).toMatch(/^a deal with Hal with the best joint points/);
       expect(card.value.provenance.map((p) => p.id)).toContain('c781_chat_2');
-      const missing = await app.handlers.teamTaskCard({ studyKey: 'built-in:team-demo', taskId: 'nope' });
+      const missing = await app.handlers.teamTaskCard({ studyKey: 'built-in:team-demo', taskId: 'nope' }, { host: 'test' });
       expect(missing.ok).toBe(false);
     } finally {
       app.close();
