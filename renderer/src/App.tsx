@@ -17,6 +17,7 @@ import { ComparisonScreen } from './comparison/ComparisonScreen';
 import { KioskApp } from './kiosk/KioskApp';
 import { LeaveKiosk } from './kiosk/LeaveKiosk';
 import { ResultsScreen } from './results/ResultsScreen';
+import { DashboardScreen } from './dashboard/DashboardScreen';
 import { ReplayScreen } from './replay/ReplayScreen';
 import { QuickSeat } from './demo/QuickSeat';
 import { ModelSeatWatch } from './modelSeat/ModelSeatWatch';
@@ -82,7 +83,7 @@ function ExperimenterApp({ route }: { route: ReturnType<typeof useApp.getState>[
         </span>
       </header>
       <ErrorBanner />
-      <main className={route.screen === 'replay' || route.screen === 'demo' ? 'content content-wide' : 'content'}>
+      <main className={route.screen === 'replay' || route.screen === 'demo' || route.screen === 'dashboard' ? 'content content-wide' : 'content'}>
         {info ? <Notices notices={info.notices} /> : null}
         {info && info.database.status !== 'ok' ? <DatabaseProblemScreen status={info.database} /> : null}
         {route.screen === 'study' ? (
@@ -105,6 +106,8 @@ function ExperimenterApp({ route }: { route: ReturnType<typeof useApp.getState>[
           <SlackRoute route={route} />
         ) : route.screen === 'results' ? (
           <ResultsScreen studyKey={route.studyKey} />
+        ) : route.screen === 'dashboard' ? (
+          <DashboardScreen studyKey={route.key} />
         ) : route.screen === 'replay' ? (
           <ReplayScreen route={route} />
         ) : route.screen === 'demo' ? (

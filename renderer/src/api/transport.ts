@@ -55,7 +55,10 @@ function readToken(): string {
   const fromHash = params.get('token') ?? params.get('kiosk');
   if (fromHash) {
     sessionStorage.setItem(TOKEN_KEY, fromHash);
-    history.replaceState(null, '', `${window.location.pathname}${params.has('kiosk') ? '#/visit' : '#/'}`);
+    // An experimenter's link may name the screen to open (`&to=/dashboard?key=…`: the dashboard's own tab).
+    const to = params.get('to');
+    const screen = params.has('kiosk') ? '#/visit' : to?.startsWith('/') ? `#${to}` : '#/';
+    history.replaceState(null, '', `${window.location.pathname}${screen}`);
     return fromHash;
   }
   return sessionStorage.getItem(TOKEN_KEY) ?? '';

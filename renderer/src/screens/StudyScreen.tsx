@@ -11,6 +11,7 @@ import { SlackStart } from '../slack/SlackStart';
 import { ParticipantsPanel } from '../kiosk/ParticipantsPanel';
 import { RaterLink } from '../kiosk/RaterLink';
 import { ResultsLink } from '../results/ResultsLink';
+import { DashboardLink } from '../dashboard/DashboardLink';
 import { TaskCardLink } from '../taskCard/TaskCardLink';
 
 export function StudyScreen() {
@@ -38,6 +39,7 @@ export function StudyScreen() {
       <Problems problems={study.problems} />
       {/* Participants first: a study is run from their links; the pilot panels below are never counted. */}
       {study.kind === 'team' || study.kind === 'slack' ? <ResultsLink studyKey={study.key} /> : null}
+      {study.problems.length === 0 && (study.kind === 'team' || study.kind === 'slack') ? <DashboardLink studyKey={study.key} /> : null}
       {study.problems.length === 0 && (study.kind === 'team' || study.kind === 'slack') ? <ParticipantsPanel studyKey={study.key} onChanged={() => setSessionsRead((n) => n + 1)} /> : null}
       {study.problems.length === 0 && study.kind === 'labelling' ? <StartLabelling study={study} /> : null}
       {study.problems.length === 0 && study.kind === 'labelling' ? <RaterLink studyKey={study.key} /> : null}

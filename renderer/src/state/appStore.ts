@@ -34,7 +34,9 @@ interface AppState {
   dismissError(): void;
 }
 
-const initialRoute = (): Route => (typeof window === 'undefined' ? null : parseRoute(window.location.hash)) ?? { screen: 'library' };
+// An experimenter's link may name the screen to open (`#token=…&to=/dashboard?key=…`, api/transport.ts).
+const linkedRoute = (hash: string): Route | null => parseRoute(`#${new URLSearchParams(hash.slice(1)).get('to') ?? ''}`);
+const initialRoute = (): Route => (typeof window === 'undefined' ? null : (parseRoute(window.location.hash) ?? linkedRoute(window.location.hash))) ?? { screen: 'library' };
 
 /** Writes the address without adding a history entry when it already names this route. */
 function showAddress(route: Route, replace = false) {
