@@ -20,18 +20,21 @@ export function secretNameOf(key: string): string | null {
  */
 export function studyLabeller(s: AppServices, studyKey: string, secrets: SecretStore = s.options.secretStore ?? createFileSecretStore(s.options.dataDir)): Labeller {
   const rules = createRulesLabeller();
+  // Read once per session, on its first message with panels allowed: a session keeps the panel it started with
+  // (and finding the study in the library is the slow part of a label).
+  let panel: Labeller | null | undefined;
+  const panelOnce = (): Labeller | null => {
+    if (panel !== undefined) return panel;
+    const dir = s.library.dirOf(studyKey);
+    const read = dir ? readStudyPanel(dir) : { panel: null, problems: [] };
+    if (read.problems.length > 0) s.log.warn('judge panel not used: the study prompt does not load', { studyKey, problem: read.problems[0]?.message });
+    return (panel = read.panel ? panelLabellerOf(s, studyKey, read.panel, secrets) : null);
+  };
   return {
     source: 'llm',
     async label(request) {
       if (!s.settings.get().judge.panels) return rules.label(request);
-      const dir = s.library.dirOf(studyKey);
-      const read = dir ? readStudyPanel(dir) : { panel: null, problems: [] };
-      if (!read.panel) {
-        if (read.problems.length > 0) s.log.warn('judge panel not used: the study prompt does not load', { studyKey, problem: read.problems[0]?.message });
-        return rules.label(request);
-      }
-      const decision = await panelLabellerOf(s, studyKey, read.panel, secrets).label(request);
-      return decision;
+      return (panelOnce() ?? rules).label(request);
     },
   };
 }
