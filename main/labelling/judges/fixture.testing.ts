@@ -1,3 +1,4 @@
+import type { LabelReply } from './labelServer.testing.js';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -57,10 +58,11 @@ export function writeJudgeFixture(dataDir: string): string {
 }
 
 /** The endpoint's answer to a prompt rendered from the fixture: the version is read from the template's marker. */
-export function fixtureReply(prompt: string, authorization: string, failing: boolean): { content: string } | { status: number } {
+export function fixtureReply(prompt: string, authorization: string, failing: boolean): LabelReply {
   const version = prompt.includes('(prompt v2)') ? 'v2' : 'v1';
   const wanted = new RegExp(`\\[${version}:(\\w+)\\]`).exec(prompt)?.[1] ?? 'nothing';
-  if (wanted === 'FAIL') return failing ? { status: 500 } : { content: 'refuses' };
+  // Rate-limited with Retry-After 0, so the client's retries do not wait; still no label after the last one.
+  if (wanted === 'FAIL') return failing ? { status: 429, headers: { 'retry-after': '0' } } : { content: 'refuses' };
   if (wanted === 'GARBAGE') return { content: 'It refuses, or maybe it hedges.' };
   // A provider that echoes what it was sent: the stored reply must not carry the key.
   if (wanted === 'ECHO') return { content: `I got "${authorization}"; the label is complies` };

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** What the test's endpoint does with one request: a reply text, an HTTP failure, or an answer after a delay. */
-export type LabelReply = { content: string; delayMs?: number } | { status: number; body?: string };
+export type LabelReply = { content: string; delayMs?: number } | { status: number; body?: string; headers?: Record<string, string> };
 
 export interface LabelServer {
   baseUrl: string;
@@ -30,7 +30,7 @@ export async function startLabelServer(reply: (request: { model: string; prompt:
       const send = () => {
         inFlight -= 1;
         if ('status' in answer) {
-          res.writeHead(answer.status, { 'content-type': 'application/json' });
+          res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
           res.end(answer.body ?? JSON.stringify({ error: { message: 'failed' } }));
           return;
         }
