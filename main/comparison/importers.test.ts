@@ -6,6 +6,7 @@ import { importFinalResults, importTranscripts } from './importTeam.js';
 import { importHarbor } from './importHarbor.js';
 import { buildComparison } from './comparisonView.js';
 import { perTask } from '../../shared/comparison/rows.js';
+import { writeSyntheticHarbor } from './syntheticResults.js';
 
 const dirs: string[] = [];
 const tmp = () => {
@@ -245,5 +246,39 @@ describe('importing model results', () => {
       },
     ]);
     expect(view.slack.rows).toEqual([]);
+  });
+
+  it("pools a Slack study's own trials into one human row beside SlackBench's published row and imported models", () => {
+    const results = path.join(tmp(), 'results', 'slack-study');
+    const queries = [
+      { id: 'where-is-the-monitor', category: 'AS' },
+      { id: 'who-approved', category: 'HA' },
+      { id: 'sum-up', category: 'SU' },
+      { id: 'what-happened', category: 'CI' },
+    ];
+    writeSyntheticHarbor(path.join(results, 'slack'), ['human:P01', 'human:P02'], queries);
+    const models = tmp();
+    writeSyntheticHarbor(
+      models,
+      ['provider/model-z'],
+      queries.map((q) => ({ ...q, id: `${q.category.toLowerCase()}-${q.id}` })),
+    );
+    const view = buildComparison({
+      appRoot: tmp(),
+      resultsDir: results,
+      title: 'Slack',
+      studyKey: 'user:slack-study',
+      design: 'within',
+      categories: new Map(queries.map((q) => [q.id, q.category as 'AS' | 'HA' | 'SU' | 'CI'])),
+      sources: [{ kind: 'harbor', path: models }],
+      fixture: false,
+    });
+    expect(view.problems).toEqual([]);
+    expect(view.slack.rows.map((r) => [r.id, r.source.kind, r.categories.AS.n])).toEqual([
+      ['human (SlackBench, published)', 'published', 58],
+      ['human:all (this study)', 'study', 2],
+      ['provider/model-z', 'harbor', 1],
+    ]);
+    expect(view.slack.rows[0]!.overall).toBe(0.845);
   });
 });
