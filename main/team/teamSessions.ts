@@ -97,6 +97,8 @@ export class TeamSessions {
       log.append(session.id, started.kind, started.payload);
     }
     const team = this.build(session.id, a.studyKey, session.createdAt, found.value, a.version, space, false, files);
+    // A workspace task will run Python (tests, the checker at the end): start it now, off the request path.
+    if (space) void this.python?.warmUp();
     return team.settleNow();
   }
 
