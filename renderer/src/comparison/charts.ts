@@ -45,14 +45,24 @@ const base = (document: Document, height: number) => ({
 function orderedTeamRows(view: ComparisonView) {
   // The pooled human row first, then models by overall score, then each participant's own row.
   const rank = (r: ComparisonView['team']['rows'][number]) => (r.pooled ? 0 : r.human ? 2 : 1);
-  return [...view.team.rows].sort((a, b) => rank(a) - rank(b) || (b.overall.score ?? -1) - (a.overall.score ?? -1) || a.id.localeCompare(b.id));
+  return [...view.team.rows].sort(
+    (a, b) =>
+      rank(a) - rank(b) || (b.overall.score ?? -1) - (a.overall.score ?? -1) || a.id.localeCompare(b.id),
+  );
 }
 
 /** A row's label with the size of its task set: different task sets are named on the axis, never hidden. */
 function teamLabel(view: ComparisonView, r: ComparisonView['team']['rows'][number]) {
   const o = view.team.overlaps.find((x) => x.id === r.id);
   const n = Object.keys(r.tasks).length;
-  const set = r.human ? `study, ${n} tasks` : o?.sameTaskSet ? `the study's ${n} tasks` : `${n} tasks, ${o?.shared.length ?? 0} shared`;
+  // Without a study human row there is no overlap to state: only the row's own task count.
+  const set = r.human
+    ? `study, ${n} tasks`
+    : !o
+      ? `${n} tasks`
+      : o.sameTaskSet
+        ? `the study's ${n} tasks`
+        : `${n} tasks, ${o.shared.length} shared`;
   return `${rowLabel(r)} [${set}]`;
 }
 
