@@ -149,7 +149,7 @@ describe('protocol problems, each named as file:line path: message', () => {
 
   it('accepts the reserved sections as mappings', () => {
     teamPack(FIVE);
-    fs.appendFileSync(path.join(tmp.dir, 'pilot/study.yaml'), 'partners: {}\nscoring: {}\nmodels: { a: 1 }\n');
+    fs.appendFileSync(path.join(tmp.dir, 'pilot/study.yaml'), 'partners: {}\nscoring: {}\n');
     expect(printed('pilot')).toEqual([]);
   });
 
