@@ -59,12 +59,16 @@ export async function benchModelSeat(appRoot: string): Promise<BenchRow[]> {
 async function turnRows(app: ReturnType<typeof createApp>, studyKeys: string[]): Promise<BenchRow[]> {
   const turns: number[] = [];
   const ours: number[] = [];
+  const all: number[] = [];
   for (const key of studyKeys) {
     for (const run of modelRunsOf(app, key)) {
-      for (const step of run.record.steps) {
+      // A run's last turn also runs the checker (hidden tests in a fresh interpreter): reported on its own row.
+      run.record.steps.forEach((step, i) => {
+        all.push(step.latency_ms + step.overhead_ms);
+        if (i === run.record.steps.length - 1) return;
         turns.push(step.latency_ms + step.overhead_ms);
         ours.push(step.overhead_ms);
-      }
+      });
     }
   }
   // One person's send in the same process: the hidden-profile task, as the team bench plays it.
@@ -88,5 +92,6 @@ async function turnRows(app: ReturnType<typeof createApp>, studyKeys: string[]):
   return [
     { name: `model turn against an instant stub, p95 (${turns.length} turns, HTTP included)`, value: p95(turns), unit: 'ms', baseline: person },
     { name: 'model turn: our time after the reply (tools, engine, log), p95', value: p95(ours), unit: 'ms', baseline: person },
+    { name: `model turn incl. each run's last (the checker), p95 (${all.length} turns)`, value: p95(all), unit: 'ms' },
   ];
 }
