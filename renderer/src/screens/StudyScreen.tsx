@@ -11,8 +11,8 @@ import { SlackStart } from '../slack/SlackStart';
 import { ParticipantsPanel } from '../kiosk/ParticipantsPanel';
 import { RaterLink } from '../kiosk/RaterLink';
 import { ResultsLink } from '../results/ResultsLink';
-import { DashboardLink } from '../dashboard/DashboardLink';
 import { TaskCardLink } from '../taskCard/TaskCardLink';
+import { DashboardLink } from '../dashboard/DashboardLink';
 
 export function StudyScreen() {
   const study = useApp((s) => s.study);

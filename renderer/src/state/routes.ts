@@ -19,8 +19,6 @@ export const routeSchema = z.discriminatedUnion('screen', [
   z.object({ screen: z.literal('adjudicate'), studyKey: id, adjudicator: id }),
   /** A participant in the evaluated seat of a team task (a pilot run, started by the experimenter). */
   z.object({ screen: z.literal('team'), sessionId: id }),
-  /** A team task's card: source, versions, labels, checker and script graph (experimenter only). */
-  z.object({ screen: z.literal('task-card'), studyKey: id, taskId: id }),
   /** A model playing in the evaluated seat, watched read-only (issue 12). */
   z.object({ screen: z.literal('model-seat'), sessionId: id }),
   /** A team task's card: source, versions, labels, checker and script graph (experimenter only). */
