@@ -81,7 +81,13 @@ describe('the agreement report and its exports', () => {
 
     const exported = await call('exportLabelling', { studyKey: key });
     expect(exported.dir).toBe(path.join(tmp.dir, 'exports', 'labelling', 'judge-validation-demo'));
+    // The judge-run and consensus files come with every export (empty when no judge ran), named in the codebook.
     expect(fs.readdirSync(exported.dir).sort()).toEqual([
+      'codebook.md',
+      'consensus.csv',
+      'judge-alignment.json',
+      'judge-runs.csv',
+      'judge-runs.jsonl',
       'labels.csv',
       'labels.jsonl',
       'report.html',
