@@ -117,7 +117,7 @@ const SCREENS: Screen[] = [
     name: 'live dashboard (team study)',
     open: async (page) => {
       await openStudy(page, TEAM_DEMO);
-      await page.evaluate(() => (window.location.hash = '#/dashboard?key=built-in%3Ateam-demo'));
+      await page.evaluate("window.location.hash = '#/dashboard?key=built-in%3Ateam-demo'");
       await expect(page.getByRole('table', { name: 'Participants and plan cells' })).toBeVisible();
     },
   },

@@ -56,7 +56,7 @@ test('lab mode on 127.0.0.2: dashboard links, two live dashboards, pause, resume
     await expect(first).toHaveURL(/#\/dashboard\?key=built-in%3Ateam-demo$/);
 
     // The participant starts their practice run: both dashboards show it from the event stream.
-    const participant = await page(browser, p01);
+    const participant = await page(browser, p01!);
     await participant.getByRole('checkbox').check();
     await participant.getByRole('button', { name: 'Next' }).click();
     await participant.getByRole('heading', { name: 'Instructions' }).waitFor();
@@ -89,7 +89,8 @@ test('lab mode on 127.0.0.2: dashboard links, two live dashboards, pause, resume
 
     // A pause asked of a participant who is no longer playing is refused with a message; nothing changes.
     const after = await first.evaluate(async (who) => {
-      const token = sessionStorage.getItem('teamseat.token');
+      // The page's own store of its token (the e2e tsconfig has no DOM types).
+      const token = (globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } }).sessionStorage.getItem('teamseat.token');
       const res = await fetch('/api/dashboardView', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ studyKey: 'built-in:team-demo' }) });
       const view = (await res.json()) as { value: { participants: { row: { code: string; participantId: string } }[] } };
       const id = view.value.participants.find((p) => p.row.code === who)!.row.participantId;
