@@ -126,6 +126,10 @@ export function ResultsScreen({ studyKey }: { studyKey: string }) {
         </button>
       </form>
       <h2>Scores</h2>
+      <p className="muted">
+        Every graded answer here, pilot runs included. The study&rsquo;s counted scores, without pilot, practice, void,
+        withdrawn or superseded runs, are under Results and scores on the study page.
+      </p>
       {scores ? (
         <>
           <ScoresTable score={scores.all} caption="Everyone" />
