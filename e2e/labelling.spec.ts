@@ -136,7 +136,18 @@ test('two raters label blind with overlap, one resumes mid-way, and the report s
   await page.getByRole('button', { name: 'Write exports' }).click();
   const out = path.join(dataDir, 'exports', 'labelling', 'judge-validation-demo');
   await expect(page.getByRole('status').filter({ hasText: out })).toBeVisible();
-  expect(fs.readdirSync(out).sort()).toEqual(['labels.csv', 'labels.jsonl', 'report.html', 'report.json']);
+  // The judge-run, consensus and codebook files come with every export (empty when no judge ran).
+  expect(fs.readdirSync(out).sort()).toEqual([
+    'codebook.md',
+    'consensus.csv',
+    'judge-alignment.json',
+    'judge-runs.csv',
+    'judge-runs.jsonl',
+    'labels.csv',
+    'labels.jsonl',
+    'report.html',
+    'report.json',
+  ]);
   expect(fs.readFileSync(path.join(out, 'labels.jsonl'), 'utf8').trim().split('\n')).toHaveLength(50);
 });
 

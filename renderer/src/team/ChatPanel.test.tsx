@@ -80,13 +80,18 @@ describe('the team chat', () => {
     expect(document.activeElement).toBe(document.body);
   });
 
-  it('shows a teammate typing while a sent message waits for its label, and nothing about who labels it', async () => {
+  it('shows a teammate typing while a sent message waits for its label, after the message itself, and nothing about who labels it', async () => {
     let answer: (ok: boolean) => void = () => undefined;
     const view = viewWith([message(0, 'Hal', 'Hello')]);
-    render(<ChatPanel view={view} channel="team" shown={view.messages} typing={null} busy={false} onSend={() => new Promise((r) => (answer = r))} />);
+    const props = { channel: 'team', typing: null, busy: false, onSend: () => new Promise<boolean>((r) => (answer = r)) };
+    const { rerender } = render(<ChatPanel view={view} shown={view.messages} {...props} />);
     expect(screen.queryByText('Hal is typing…')).toBeNull();
     fireEvent.change(screen.getByRole('textbox', { name: 'Message # team' }), { target: { value: 'Shall we split the water?' } });
     fireEvent.submit(screen.getByRole('textbox', { name: 'Message # team' }).closest('form')!);
+    // Not before the person's own line is shown (it comes from the log once recorded).
+    expect(screen.queryByText('Hal is typing…')).toBeNull();
+    const recorded = viewWith([message(0, 'Hal', 'Hello'), message(1, 'you', 'Shall we split the water?', true)]);
+    rerender(<ChatPanel view={recorded} shown={recorded.messages} {...props} />);
     expect(screen.getByRole('status').textContent).toBe('Hal is typing…');
     expect(document.body.textContent).not.toMatch(/judge|model|label/i);
     await act(async () => answer(true));

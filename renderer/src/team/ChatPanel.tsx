@@ -32,19 +32,21 @@ export function ChatPanel({ view, channel, shown, typing, busy, onSend }: Props)
   }, [visible.length, typing]);
   const canSend = view.status === 'your_turn' && !busy && typing === null;
   // While a sent message waits for its label (a judge panel may take seconds), a teammate "types": the wait looks
-  // the same whoever labels it, and it is recorded apart from the participant's active time.
-  const [sending, setSending] = useState(false);
+  // the same whoever labels it, and it is recorded apart from the participant's active time. The indicator waits for
+  // the person's own line (recorded, then shown from the log): it never stands in front of what they just wrote.
+  const [sendingFrom, setSendingFrom] = useState<number | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const text = draft.trim();
     if (!text || !canSend) return;
-    setSending(true);
+    setSendingFrom(visible.length);
     try {
       if (await onSend(text)) setDraft('');
     } finally {
-      setSending(false);
+      setSendingFrom(null);
     }
   };
+  const sending = sendingFrom !== null && visible.length > sendingFrom && visible.at(-1)?.mine === true;
   const peer = view.teammates.find((t) => t.name === channel);
   const answering = peer && !peer.system ? peer : view.teammates.find((t) => !t.system);
   return (
