@@ -84,7 +84,8 @@ test('a labelling study is judged by two prompt versions, a failed item is resum
   await page.getByRole('button', { name: 'Make the adjudicator’s link' }).click();
   const link = await page.getByLabel('Adjudicator link').inputValue();
 
-  const adjudicator = await (await browser.newContext()).newPage();
+  const adjudicatorContext = await browser.newContext();
+  const adjudicator = await adjudicatorContext.newPage();
   await adjudicator.goto(link);
   await expect(adjudicator.getByRole('heading', { name: /^Adjudication:/ })).toBeVisible();
   await expect(adjudicator.getByLabel('Labels the raters chose')).toContainText('hedges and refuses');
@@ -123,4 +124,6 @@ test('a labelling study is judged by two prompt versions, a failed item is resum
   };
   walk(dataDir);
   expect(withKey).toEqual([]);
+  // Closed here: a context left open would be seen by the next spec's browser.contexts().
+  await adjudicatorContext.close();
 });

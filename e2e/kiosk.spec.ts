@@ -218,7 +218,8 @@ test('a participant walks their plan in the kiosk; a reload and a kill -9 of the
     await expect(progress(page)).toHaveText(step);
     await expect(page.locator('article.msg[data-from="you"]').filter({ hasText: 'which of the packages matter most' })).toBeVisible();
     // The experimenter's old tab works too after the restart (the token is kept in the data dir).
-    const exp = (await browser.contexts()[0]!.pages())[0]!;
+    // Found by its address: another spec's context may still be open in this browser.
+    const exp = browser.contexts().flatMap((c) => c.pages()).find((p) => p.url().startsWith(host.origin) && p.url().includes('#/study?key='))!;
     await exp.reload();
     await expect(exp.getByRole('heading', { name: 'Participants' })).toBeVisible();
     await expect(exp.getByText('missing or wrong token')).toHaveCount(0);
