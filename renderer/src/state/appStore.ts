@@ -65,7 +65,9 @@ export const useApp = create<AppState>((set, get) => ({
     const who = await api().accessWhoAmI({});
     if (!who.ok) return set({ error: who.error });
     const mode: Mode = who.value;
-    const route = confine(mode, get().route);
+    // The address, not the route read when the scripts ran: one typed or followed while this page was opening
+    // (seconds on a busy lab PC) may not have reached followAddress yet, and writing the stale route would erase it.
+    const route = confine(mode, parseRoute(window.location.hash) ?? get().route);
     set({ mode, route });
     showAddress(route, true);
     // The library, the data dir and the app's version are the experimenter's: a kiosk never asks for them.
