@@ -19,7 +19,16 @@ export interface AppHandle {
  * `launch(dataDir?)` opens Teamseat over a fresh (or given) data dir: the browser host in Chromium by
  * default, the desktop app under TEAMSEAT_E2E=electron. Specs never know which.
  */
-export const test = base.extend<{ dataDir: string; launch: (dataDir?: string) => Promise<AppHandle> }>({
+export const test = base.extend<{ dataDir: string; launch: (dataDir?: string) => Promise<AppHandle>; closeStrayContexts: void }>({
+  // A context a spec opened itself and left open would be taken for the next spec's tab by any spec that looks
+  // through browser.contexts(): every spec ends with none.
+  closeStrayContexts: [
+    async ({ browser }, use) => {
+      await use();
+      for (const context of browser.contexts()) await context.close().catch(() => {});
+    },
+    { auto: true },
+  ],
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form for fixtures
   dataDir: async ({}, use) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamseat-e2e-'));

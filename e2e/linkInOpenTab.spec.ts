@@ -1,3 +1,4 @@
+import type { BrowserContext } from '@playwright/test';
 import { test, expect } from './fixtures.js';
 import { startBrowserHost } from './host.js';
 
@@ -10,6 +11,8 @@ test.skip(process.env.TEAMSEAT_E2E === 'electron', 'browser links (#token= / #ki
  */
 test("a participant's link pasted into the experimenter's open tab opens the visit, not the library", async ({ browser, dataDir }) => {
   const host = await startBrowserHost(dataDir);
+  // Closed at the end: a context left open is taken for the next spec's tab by specs that look through browser.contexts().
+  let context: BrowserContext | undefined;
   try {
     const call = async (method: string, args: unknown) => {
       const res = await fetch(`${host.origin}/api/${method}`, {
@@ -25,7 +28,8 @@ test("a participant's link pasted into the experimenter's open tab opens the vis
     await call('studyStartParticipant', { studyKey, participantId });
     const { fragment } = (await call('participantLink', { studyKey, participantId })) as { fragment: string };
 
-    const page = await (await browser.newContext()).newPage();
+    context = await browser.newContext();
+    const page = await context.newPage();
     await page.goto(host.url);
     await expect(page.getByRole('heading', { name: 'Study library' })).toBeVisible();
     await page.goto(`${host.origin}/#${fragment}`);
@@ -40,6 +44,7 @@ test("a participant's link pasted into the experimenter's open tab opens the vis
     await page.reload();
     await expect(page.locator('.kiosk-card h1')).toHaveText('Consent');
   } finally {
+    await context?.close();
     await host.stop();
   }
 });
