@@ -1,10 +1,9 @@
 import type { BenchmarkScore } from '../export/transcriptSchema.js';
 import type { SessionEvent } from '../engine/events.js';
-import { next } from '../engine/next.js';
+import { nextByRules } from '../engine/nextByRules.js';
 import { applyEvent, initialState } from '../engine/state.js';
 import type { SessionState } from '../engine/state.js';
 import { transcriptLines } from '../engine/testRunner.js';
-import { labelByRules } from '../labeller/rulesLabeller.js';
 import { evaluatedSeat } from '../pack/resolve.js';
 import type { ResolvedTask } from '../pack/resolve.js';
 import type { DeclaredPath, PathTurn, TeamTask } from '../pack/schema.js';
@@ -61,16 +60,8 @@ export async function playDeclaredPath(
   };
 
   const settle = async (): Promise<void> => {
-    for (;;) {
-      const step = next(task, state);
-      if (step.waitFor === 'label' && step.effects.length === 0) {
-        const message = state.messages[state.lastParticipant!.message]!;
-        const d = labelByRules(resolved.labels, message.text);
-        push({ type: 'label_decided', label: d.label, source: d.source, ...(d.rule ? { rule: d.rule } : {}) });
-        continue;
-      }
-      if (step.effects.length === 0) return;
-      for (const effect of step.effects) {
+    for (let effects = nextByRules(task, resolved.labels, () => state, push); effects.length > 0; effects = nextByRules(task, resolved.labels, () => state, push)) {
+      for (const effect of effects) {
         if (effect.type === 'append') push(effect.event);
         else if (effect.type === 'edit_file') {
           const before = files[effect.path] ?? '';

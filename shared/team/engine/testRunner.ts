@@ -1,7 +1,7 @@
 import type { TaskVersion, TeamTask } from '../pack/schema.js';
-import { labelByRules } from '../labeller/rulesLabeller.js';
 import type { SessionEvent } from './events.js';
-import { next, resolvedFor } from './next.js';
+import { resolvedFor } from './next.js';
+import { nextByRules } from './nextByRules.js';
 import { applyEvent, initialState } from './state.js';
 import type { SessionState } from './state.js';
 
@@ -28,16 +28,8 @@ export function playSession(task: TeamTask, version: TaskVersion, seed: number, 
     state = applyEvent(state, e);
   };
   const settle = (): void => {
-    for (;;) {
-      const step = next(task, state);
-      if (step.waitFor === 'label' && step.effects.length === 0) {
-        const message = state.messages[state.lastParticipant!.message]!;
-        const d = labelByRules(resolved.labels, message.text);
-        push({ type: 'label_decided', label: d.label, source: d.source, ...(d.rule ? { rule: d.rule } : {}) });
-        continue;
-      }
-      if (step.effects.length === 0) return;
-      for (const effect of step.effects) {
+    for (let effects = nextByRules(task, resolved.labels, () => state, push); effects.length > 0; effects = nextByRules(task, resolved.labels, () => state, push)) {
+      for (const effect of effects) {
         if (effect.type === 'append') push(effect.event);
         else if (effect.type === 'edit_file') push({ type: 'file_edited', seat: effect.seat, path: effect.path, before: `h${edits}`, after: `h${++edits}` });
       }
