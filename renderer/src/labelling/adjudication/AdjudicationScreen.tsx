@@ -5,6 +5,7 @@ import { useApp } from '../../state/appStore';
 import { words } from '../format';
 import type { AdjudicationOverview } from '../judges/types';
 import '../judges/judges.css';
+import { TableHead } from '../../components/TableHead';
 
 /**
  * The experimenter's side of adjudication: name the third person, give them their link, and watch the consensus
@@ -93,14 +94,7 @@ export function AdjudicationScreen({ studyKey }: { studyKey: string }) {
           </p>
           {overview.consensus.length ? (
             <table className="tasks jv-consensus">
-              <thead>
-                <tr>
-                  <th>Item</th>
-                  <th>Raters</th>
-                  <th>Consensus</th>
-                  <th>How</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Item', 'Raters', 'Consensus', 'How']} />
               <tbody>
                 {overview.consensus.map((c) => (
                   <tr key={c.itemId}>

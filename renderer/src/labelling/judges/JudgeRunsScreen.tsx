@@ -6,6 +6,7 @@ import { AlignmentView } from './AlignmentView';
 import { JudgeRunForm } from './JudgeRunForm';
 import { runName, type JudgeAlignment, type JudgeRunsView } from './types';
 import './judges.css';
+import { TableHead } from '../../components/TableHead';
 
 /** The experimenter's judge runs on a labelling study, side by side, with their agreement with people. Never shown to a rater. */
 export function JudgeRunsScreen({ studyKey }: { studyKey: string }) {
@@ -65,17 +66,7 @@ export function JudgeRunsScreen({ studyKey }: { studyKey: string }) {
         <>
           <h2>Runs</h2>
           <table className="tasks jv-runs" aria-label="Judge runs">
-            <thead>
-              <tr>
-                <th>Run</th>
-                <th>Template hash</th>
-                <th>Started</th>
-                <th>Labelled</th>
-                <th>Unparseable</th>
-                <th>Errors</th>
-                <th>State</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Run', 'Template hash', 'Started', 'Labelled', 'Unparseable', 'Errors', 'State']} />
             <tbody>
               {view.runs.map((r) => (
                 <tr key={r.runId}>
