@@ -22,6 +22,7 @@ import { setupResultsHandlers } from '../scoring/resultsHandlers.js';
 import { setupComparisonHandlers } from '../comparison/handlers.js';
 import { setupReplayHandlers } from '../replay/handlers.js';
 import { setupDashboardHandlers } from '../dashboard/handlers.js';
+import { setupConsoleHandlers } from '../console/handlers.js';
 
 export type { AppHandlers, AppOptions, AppServices } from './appServices.js';
 
@@ -64,6 +65,7 @@ export function createApp(
     ...setupComparisonHandlers(services),
     ...setupReplayHandlers(services),
     ...setupDashboardHandlers(services),
+    ...setupConsoleHandlers(services),
   };
   setupStudyScoring(services);
   return {

@@ -6,6 +6,9 @@ import { createChatClient } from './chatClient.js';
 import { createPanelLabeller } from './panelLabeller.js';
 import { readStudyPanel, type StudyPanel } from './studyPanel.js';
 import { redactSecrets } from './redact.js';
+import { consoleHubOf } from '../console/consoleOf.js';
+import { createExperimenterLabeller } from '../console/experimenterLabeller.js';
+import { readConsoleConfig } from '../console/studyConsole.js';
 
 /** Where a rater's key is kept: `default` is the judge key of Settings, `none` a local server, any other name its own entry. */
 export function secretNameOf(key: string): string | null {
@@ -18,7 +21,13 @@ export function secretNameOf(key: string): string | null {
  * a `labeller:` section AND Settings allow panels (no request leaves the machine otherwise); the rules labeller
  * in every other case. A panel whose study file no longer loads labels by rules and says so in the log.
  */
-export function studyLabeller(s: AppServices, studyKey: string, secrets: SecretStore = s.options.secretStore ?? createFileSecretStore(s.options.dataDir)): Labeller {
+export function studyLabeller(
+  s: AppServices,
+  studyKey: string,
+  secrets: SecretStore = s.options.secretStore ?? createFileSecretStore(s.options.dataDir),
+  /** The session labelled: a study labelled by the experimenter's console queues its messages under it. */
+  sessionId?: string,
+): Labeller {
   const rules = createRulesLabeller();
   // Read once per session, on its first message with panels allowed: a session keeps the panel it started with
   // (and finding the study in the library is the slow part of a label).
@@ -30,11 +39,21 @@ export function studyLabeller(s: AppServices, studyKey: string, secrets: SecretS
     if (read.problems.length > 0) s.log.warn('judge panel not used: the study prompt does not load', { studyKey, problem: read.problems[0]?.message });
     return (panel = read.panel ? panelLabellerOf(s, studyKey, read.panel, secrets) : null);
   };
+  const panelAllowed = () => (s.settings.get().judge.panels ? panelOnce() : null);
+  // The console's setting is read once per session too; it needs no network, so Settings do not gate it.
+  let byConsole: Labeller | null | undefined;
+  const consoleOnce = (): Labeller | null => {
+    if (byConsole !== undefined) return byConsole;
+    const dir = sessionId ? s.library.dirOf(studyKey) : null;
+    const config = dir ? readConsoleConfig(dir) : null;
+    return (byConsole = config && sessionId ? createExperimenterLabeller({ hub: consoleHubOf(s), sessionId, config, rules, panel: panelAllowed }) : null);
+  };
   return {
     source: 'llm',
     async label(request) {
-      if (!s.settings.get().judge.panels) return rules.label(request);
-      return (panelOnce() ?? rules).label(request);
+      const experimenter = consoleOnce();
+      if (experimenter) return experimenter.label(request);
+      return (panelAllowed() ?? rules).label(request);
     },
   };
 }

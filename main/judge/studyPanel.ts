@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Problem } from '../../shared/problems.js';
 import { STUDY_MANIFEST_FILE, studyManifestSchema } from '../../shared/studies/manifest.js';
+import { panelOf } from '../../shared/team/console/consoleSchema.js';
 import { defaultLabelTemplate, parsePromptTemplate, type JudgePanelConfig, type PromptTemplate } from '../../shared/team/labeller/index.js';
 import { resolvePackFile } from '../packs/insidePack.js';
 import { readYamlFile } from '../packs/readYaml.js';
@@ -19,8 +20,9 @@ export interface StudyPanel {
 export function readStudyPanel(dir: string, label = path.basename(dir)): { panel: StudyPanel | null; problems: Problem[] } {
   const read = readYamlFile(path.join(dir, STUDY_MANIFEST_FILE), studyManifestSchema, path.posix.join(label, STUDY_MANIFEST_FILE));
   // A manifest that does not load is reported by the study check itself.
-  if (!read.ok || !read.value.labeller) return { panel: null, problems: [] };
-  const config = read.value.labeller;
+  // An experimenter console's section holds its fallback panel under `panel:` (issue 14).
+  const config = read.ok ? panelOf(read.value.labeller) : null;
+  if (!config) return { panel: null, problems: [] };
   if (!config.prompt) return { panel: { config, template: defaultLabelTemplate }, problems: [] };
   const file = path.posix.join(label, config.prompt);
   const found = resolvePackFile(dir, dir, config.prompt, 'file');

@@ -13,12 +13,16 @@ export const teamClockRules: ClockRules<StoredEvent> = {
   isEnd: (e) => typed(e, 'ended'),
 };
 
-/** A label the judge panel decided: the time from the event before it (the message) is the participant waiting. */
-const isPanelLabel = (e: StoredEvent): boolean =>
-  typed(e, 'label_decided') && typeof (e.payload as { raw?: { panel?: unknown } }).raw?.panel === 'object';
+/** A label the judge panel or the experimenter decided: the time from the event before it (the message) is the participant waiting. */
+const isPanelLabel = (e: StoredEvent): boolean => {
+  if (!typed(e, 'label_decided')) return false;
+  const raw = (e.payload as { raw?: { panel?: unknown; experimenter?: unknown } }).raw;
+  // The experimenter's console (issue 14) waits the same way: "teammate is typing" until the label comes.
+  return typeof raw?.panel === 'object' || typeof raw?.experimenter === 'object';
+};
 
 export type TeamActiveTime = ActiveTime & {
-  /** Time the participant waited for the judge panel ("teammate is typing"): reported apart, not active time. */
+  /** Time the participant waited for the judge panel or the experimenter ("teammate is typing"): reported apart, not active time. */
   labelWaitMs: number;
 };
 

@@ -134,6 +134,11 @@ export class TeamSession {
     return { task: this.d.resolved, state: this.state, workspace: { root: ws.space.root, hashesBefore: { ...ws.space.hashesBefore }, finalFiles } };
   }
 
+  /** What the experimenter's console reads (main/console): the task, the version played and the folded state. */
+  consoleInputs(): { task: TeamTask; resolved: ResolvedTask; state: SessionState } {
+    return { task: this.d.task, resolved: this.d.resolved, state: this.state };
+  }
+
   /** Starts a fresh session, or carries on a resumed one from wherever the log stopped. */
   settleNow(): Promise<Result<TeamView>> {
     return this.serial(async () => {

@@ -40,7 +40,7 @@ export class TeamSessions {
   constructor(
     private readonly s: AppServices,
     /** Tests pass one labeller; the app asks per study (its judge panel when the study and Settings allow it, else rules). */
-    private readonly labeller: Labeller | ((studyKey: string) => Labeller) = (studyKey) => studyLabeller(s, studyKey),
+    private readonly labeller: Labeller | ((studyKey: string, sessionId: string) => Labeller) = (studyKey, sessionId) => studyLabeller(s, studyKey, undefined, sessionId),
     /** Must be the clock the event log stamps events with. */
     private readonly clock: { monoUs: () => number; wall: () => Date } = { monoUs: monotonicMicros, wall: () => new Date() },
   ) {
@@ -169,7 +169,7 @@ export class TeamSessions {
         resolved: loaded.versions[version],
         log,
         bus: this.s.bus,
-        labeller: typeof this.labeller === 'function' ? this.labeller(studyKey) : this.labeller,
+        labeller: typeof this.labeller === 'function' ? this.labeller(studyKey, id) : this.labeller,
         workspace: space ? { space, tools: new WorkspaceTools(space, runTests, submitted), journal: new WorkspaceJournal(log, id, space, files) } : null,
         python,
         monoUs: this.clock.monoUs,

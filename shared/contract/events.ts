@@ -6,6 +6,8 @@ import { importProgressSchema, importReportSchema } from './slack.js';
 export const appEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session.event'), event: storedEventSchema }),
   z.object({ type: z.literal('studies.changed') }),
+  /** A session's console queue changed (a message waits for the experimenter's label, or left the queue): experimenter only. */
+  z.object({ type: z.literal('console.queue'), sessionId: z.string() }),
   /** A Slack export import moving on (one per export file read). */
   z.object({ type: z.literal('slack.import.progress'), importId: z.string(), workspaceId: z.string(), progress: importProgressSchema }),
   /** The import ended: a report (also when cancelled: report.cancelled), or an error and no report. */

@@ -11,6 +11,7 @@ import { dashboardMethods } from './dashboard.js';
 import { replayMethods } from './replay.js';
 import { modelSeatMethods } from './modelSeat.js';
 import { taskCardMethods } from './taskCard.js';
+import { consoleMethods } from './console.js';
 
 /**
  * Everything the UI can ask of the main side, one file per feature. Both hosts (Electron IPC, browser
@@ -30,6 +31,7 @@ export const contract = {
   ...judgeValidationMethods,
   ...comparisonMethods,
   ...dashboardMethods,
+  ...consoleMethods,
 };
 
 export type AppContract = typeof contract;

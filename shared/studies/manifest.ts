@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { modelsSectionSchema, slackProtocolSchema, teamProtocolSchema, type StudyProtocol } from '../study/protocol.js';
-import { judgePanelSchema } from '../team/labeller/panelSchema.js';
+import { studyLabellerSchema } from '../team/console/consoleSchema.js';
 
 export const studyKinds = ['team', 'slack', 'labelling'] as const;
 export type StudyKind = (typeof studyKinds)[number];
@@ -51,8 +51,8 @@ const base = {
   title: z.string().min(1),
   description: z.string().default(''),
   source: source.optional(),
-  /** The judge panel that labels a team study's messages (shared/team/labeller/panelSchema.ts). */
-  labeller: judgePanelSchema.optional(),
+  /** Who labels a team study's messages: a judge panel or the experimenter's console (shared/team/console/consoleSchema.ts). */
+  labeller: studyLabellerSchema.optional(),
   partners: reserved('the console and partners'),
   scoring: reserved('scoring'),
   /** Endpoints that take the evaluated seat (shared/study/protocol.ts, main/modelSeat). */

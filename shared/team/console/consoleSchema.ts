@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { judgePanelSchema } from '../labeller/panelSchema.js';
+
+/** What happens when the experimenter has not labelled a message within `timeout_sec`. */
+export const onTimeoutPolicies = ['rules', 'panel', 'hold'] as const;
+export type OnTimeout = (typeof onTimeoutPolicies)[number];
+
+/**
+ * `labeller: { source: experimenter, … }` in a team study.yaml (issue 14 item 1): the experimenter labels each message
+ * live from the console. `on_timeout`: `rules` (the task's rules label it), `panel` (the study's `panel:` labels it;
+ * by rules while Settings do not allow panels) or `hold` (the round waits for the experimenter; the participant sees a
+ * teammate typing and the wait is not active time).
+ */
+export const experimenterLabellerSchema = z
+  .strictObject({
+    source: z.literal('experimenter'),
+    timeout_sec: z.number({ error: 'expected a number of seconds' }).min(0.5).max(3600).default(30),
+    on_timeout: z.enum(onTimeoutPolicies, { error: 'expected rules, panel or hold' }).default('rules'),
+    /** The judge panel `on_timeout: panel` falls back to (same fields as a panel `labeller:`). */
+    panel: judgePanelSchema.optional(),
+  })
+  .refine((c) => c.on_timeout !== 'panel' || c.panel !== undefined, {
+    path: ['panel'],
+    message: '`on_timeout: panel` needs a `panel:` with referee, second and third',
+  });
+export type ExperimenterLabellerConfig = z.output<typeof experimenterLabellerSchema>;
+
+/**
+ * The whole `labeller:` section: a judge panel (the judge panel issue's form; `source: panel` may be written) or the
+ * experimenter console. Told apart by `source`, so an error names the fields of the form the study meant.
+ */
+export const studyLabellerSchema = z.discriminatedUnion(
+  'source',
+  [judgePanelSchema.extend({ source: z.literal('panel').optional() }), experimenterLabellerSchema],
+  { error: 'expected `source: experimenter`, or a judge panel (`source: panel` or no `source`)' },
+);
+export type StudyLabellerConfig = z.output<typeof studyLabellerSchema>;
+
+/** The judge panel a `labeller:` section names: itself, or an experimenter's fallback panel; null when there is none. */
+export function panelOf(config: StudyLabellerConfig | undefined): z.output<typeof judgePanelSchema> | null {
+  if (!config) return null;
+  if (config.source === 'experimenter') return config.panel ?? null;
+  return config;
+}
