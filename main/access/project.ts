@@ -55,8 +55,11 @@ export function projectResult(scope: AccessScope, method: string, result: Result
   return result;
 }
 
-/** Kinds of session event that carry labels, judges' or checkers' outcomes or the script: never to a participant. */
-const hiddenKinds = /label|judge|grad|verdict|check|script|score|reference/i;
+/**
+ * Kinds of session event that carry labels, judges' or checkers' outcomes, the script or a live partner's record
+ * (its model, issue 14): never to a participant.
+ */
+const hiddenKinds = /label|judge|grad|verdict|check|script|score|reference|partner/i;
 
 /**
  * The event stream as one scope may see it (null: not sent). A participant gets only their own current seat's

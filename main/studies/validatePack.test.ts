@@ -153,6 +153,15 @@ describe('protocol problems, each named as file:line path: message', () => {
     expect(printed('pilot')).toEqual([]);
   });
 
+  it('names the line of a live partner endpoint that names no models: entry, and refuses a key in the file', () => {
+    teamPack(FIVE);
+    fs.appendFileSync(path.join(tmp.dir, 'pilot/study.yaml'), 'partners:\n  seats:\n    Rosa: { endpoint: haiku }\n');
+    expect(printed('pilot')).toEqual([expect.stringMatching(/^pilot\/study\.yaml:13 partners\.seats\.Rosa\.endpoint: no entry "haiku" under models: \(the study has no models: section\)/)]);
+    teamPack(FIVE);
+    fs.appendFileSync(path.join(tmp.dir, 'pilot/study.yaml'), 'partners:\n  endpoint: { base_url: "http://127.0.0.1:9/v1", model: m, api_key: sk-1 }\n');
+    expect(printed('pilot').join('\n')).toMatch(/partners\.endpoint/);
+  });
+
   it('names the file and line of an unknown placeholder in the judge panel prompt', () => {
     teamPack(FIVE);
     const rater = '{ base_url: "http://127.0.0.1:9/v1", model: m }';

@@ -9,6 +9,7 @@ import { readYamlFile } from '../packs/readYaml.js';
 import { locate, parseLocated, parsePath } from '../team/pack/yamlLocation.js';
 import { readStudyContent, type StudyContent } from './kinds.js';
 import { readStudyPanel } from '../judge/studyPanel.js';
+import { partnerProblems } from '../../shared/team/partners/partnersSchema.js';
 
 export interface StudyPackCheck {
   manifest: StudyManifest | null;
@@ -44,6 +45,11 @@ export function validateStudyPack(dir: string, label = path.basename(dir)): Stud
   const protocol = protocolOf(manifest);
   // The judge panel's prompt file: an unknown placeholder is a load error naming the file and line.
   const problems = [...content.problems, ...(manifest.labeller ? readStudyPanel(dir, label).problems : [])];
+  // A live partner naming a `models:` entry the study lacks (issue 14): the line of the name.
+  for (const issue of partnerProblems(manifest.partners, manifest.models)) {
+    const line = locate(parseLocated(fs.readFileSync(manifestFile, 'utf8')), issue.path)?.line;
+    problems.push({ file: manifestLabel, path: formatPath(issue.path), message: issue.message, ...(line ? { line } : {}) });
+  }
   // A protocol is checked against content that loaded cleanly; otherwise every task it names would look missing.
   if (protocol && content.pack && content.problems.length === 0) {
     const issues = checkProtocol(protocol, content.pack);

@@ -98,5 +98,6 @@ function timingOf(stored: readonly StoredEvent[]): TranscriptTiming {
     pauses: total.pauses.map((p) => ({ at: p.at, resumed_at: p.resumed_at, reason: p.reason })),
     round_ms: roundMs,
     ...(total.labelWaitMs > 0 ? { label_wait_ms: total.labelWaitMs } : {}),
+    ...(total.partnerWaitMs > 0 ? { partner_wait_ms: total.partnerWaitMs } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import type { StoredEvent } from '../../shared/contract/schemas.js';
 import { activeTime, checkLimit, msUntilNextCheck, warningLeadMs, type ActiveTime, type ClockRules, type TimeCheck } from '../../shared/team/engine/activeTime.js';
 import type { SessionState } from '../../shared/team/engine/state.js';
+import { PARTNER_REPLY } from '../partners/partnerRecord.js';
 
 // The team seat's clock, from the session's log: see shared/team/engine/activeTime.ts for what counts.
 
@@ -24,18 +25,24 @@ const isPanelLabel = (e: StoredEvent): boolean => {
 export type TeamActiveTime = ActiveTime & {
   /** Time the participant waited for the judge panel or the experimenter ("teammate is typing"): reported apart, not active time. */
   labelWaitMs: number;
+  /** Time the participant waited for partners played live by an endpoint (main/partners): also not active time. */
+  partnerWaitMs: number;
 };
 
 /** Active time of a team session (pauses, crash gaps, panel waits and the time after its end left out); exports use it too. */
 export function teamActiveTime(stored: readonly StoredEvent[], nowUs?: number): TeamActiveTime {
   const time = activeTime(stored, teamClockRules, nowUs);
   let waitUs = 0;
+  let partnerUs = 0;
   stored.forEach((e, i) => {
     const before = stored[i - 1];
     if (before && before.kind !== 'crash_pause' && isPanelLabel(e)) waitUs += Math.max(0, e.monoUs - before.monoUs);
+    // A live partner's answer is committed after the wait, its record first: the interval before it is the wait.
+    if (before && before.kind !== 'crash_pause' && e.kind === PARTNER_REPLY) partnerUs += Math.max(0, e.monoUs - before.monoUs);
   });
   const labelWaitMs = Math.floor(waitUs / 1000);
-  return { ...time, activeMs: Math.max(0, time.activeMs - labelWaitMs), labelWaitMs };
+  const partnerWaitMs = Math.floor(partnerUs / 1000);
+  return { ...time, activeMs: Math.max(0, time.activeMs - labelWaitMs - partnerWaitMs), labelWaitMs, partnerWaitMs };
 }
 
 export interface TeamLimit {

@@ -2,6 +2,7 @@ import type { StoredEvent } from '../../shared/contract/schemas.js';
 import { sessionEventSchema, type SessionEvent } from '../../shared/team/engine/events.js';
 import { FILE_CONTENT, WORKSPACE_CREATED } from '../workspace/workspaceLog.js';
 import { CRASH_PAUSE } from '../../shared/team/engine/activeTime.js';
+import { PARTNER_REPLY } from '../partners/partnerRecord.js';
 
 export { WORKSPACE_CREATED, workspaceOf, type WorkspaceCreated } from '../workspace/workspaceLog.js';
 
@@ -11,7 +12,7 @@ export const MODEL_STEP = 'model_step';
 export const MODEL_RUN_ERROR = 'model_run_error';
 
 /** Runner facts kept in the log beside the engine's events, but not folded by the engine. */
-const RUNNER_FACTS: ReadonlySet<string> = new Set([WORKSPACE_CREATED, FILE_CONTENT, CRASH_PAUSE, MODEL_RUN_STARTED, MODEL_STEP, MODEL_RUN_ERROR]);
+const RUNNER_FACTS: ReadonlySet<string> = new Set([WORKSPACE_CREATED, FILE_CONTENT, CRASH_PAUSE, MODEL_RUN_STARTED, MODEL_STEP, MODEL_RUN_ERROR, PARTNER_REPLY]);
 
 export const isEngineKind = (kind: string): boolean => !RUNNER_FACTS.has(kind);
 

@@ -22,6 +22,8 @@ import { editHead, errorHead } from '../workspace/resultHeads.js';
 import { rebuildWorkspace } from '../workspace/rebuildWorkspace.js';
 import type { PyodideTestRunner } from '../pyodide/testRunner.js';
 import { engineEvents, isEngineKind } from './teamLog.js';
+import type { LivePartners } from '../partners/livePartners.js';
+import { PARTNER_REPLY } from '../partners/partnerRecord.js';
 import { LimitTimer, limitCheck, limitOf, teamActiveTime } from './teamClock.js';
 import { CRASH_PAUSE, type ActiveTime, type CrashPause } from '../../shared/team/engine/activeTime.js';
 
@@ -38,6 +40,8 @@ export interface TeamSessionDeps {
   python: PyodideTestRunner;
   /** Monotonic microseconds, the clock the log stamps events with (injected by tests). */
   monoUs: () => number;
+  /** Partner seats the study plays live by an endpoint (main/partners); absent: the pack's scripted partners. */
+  partners?: LivePartners | null;
 }
 
 export interface ToolOutcome {
@@ -336,14 +340,30 @@ export class TeamSession {
   /** Runs the engine until it waits for the participant (or the run ends). */
   private async settle(): Promise<void> {
     for (;;) {
-      const step = next(this.d.task, this.state);
+      const step = next(this.d.task, this.state, this.d.partners ? { livePartners: this.d.partners.seats } : {});
       if (step.effects.length === 0) {
+        if (step.waitFor === 'partner' && this.d.partners) {
+          await this.answerPartners(this.d.partners);
+          continue;
+        }
         if (step.waitFor !== 'label') return;
         await this.label();
         continue;
       }
       for (const effect of step.effects) await this.carryOut(effect);
     }
+  }
+
+  /**
+   * Live partners answer the participant's message. As for a panel label, the message is on disk before the wait,
+   * the page shows a teammate typing, and the wait (up to the partner's timeout) is kept out of active time: each
+   * answer's record and message commit together after it (teamClock.ts).
+   */
+  private async answerPartners(partners: LivePartners): Promise<void> {
+    this.flush();
+    const answers = await partners.answer(this.d.resolved, this.state);
+    if (answers.length === 0) throw new Error(`the engine waits for a live partner of task ${this.d.task.id} but none is due; this is a bug`);
+    this.absorb(this.d.log.appendAll(this.d.id, answers.flatMap((a) => [{ kind: PARTNER_REPLY, payload: a.record }, { kind: a.message.type, payload: a.message }])));
   }
 
   private async label(): Promise<void> {

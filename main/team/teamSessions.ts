@@ -15,6 +15,7 @@ import { PyodideTestRunner } from '../pyodide/testRunner.js';
 import { findTeamTask } from './taskSource.js';
 import type { LoadedTask } from './pack/loadTask.js';
 import { TeamSession } from './teamSession.js';
+import { studyPartners } from '../partners/studyPartners.js';
 import { engineEvents, WORKSPACE_CREATED, workspaceOf, type WorkspaceCreated } from './teamLog.js';
 import type { EventLog } from '../db/eventLog.js';
 import { monotonicMicros } from '../db/monotonic.js';
@@ -173,6 +174,7 @@ export class TeamSessions {
         workspace: space ? { space, tools: new WorkspaceTools(space, runTests, submitted), journal: new WorkspaceJournal(log, id, space, files) } : null,
         python,
         monoUs: this.clock.monoUs,
+        partners: studyPartners(this.s, studyKey, loaded.versions[version]),
       },
       stored,
     );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { modelsSectionSchema, slackProtocolSchema, teamProtocolSchema, type StudyProtocol } from '../study/protocol.js';
 import { studyLabellerSchema } from '../team/console/consoleSchema.js';
+import { partnersSectionSchema } from '../team/partners/partnersSchema.js';
 
 export const studyKinds = ['team', 'slack', 'labelling'] as const;
 export type StudyKind = (typeof studyKinds)[number];
@@ -53,7 +54,8 @@ const base = {
   source: source.optional(),
   /** Who labels a team study's messages: a judge panel or the experimenter's console (shared/team/console/consoleSchema.ts). */
   labeller: studyLabellerSchema.optional(),
-  partners: reserved('the console and partners'),
+  /** Partner seats played live by an endpoint (shared/team/partners/partnersSchema.ts, main/partners). */
+  partners: partnersSectionSchema.optional(),
   scoring: reserved('scoring'),
   /** Endpoints that take the evaluated seat (shared/study/protocol.ts, main/modelSeat). */
   models: modelsSectionSchema.optional(),

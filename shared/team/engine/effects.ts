@@ -18,7 +18,8 @@ export type Effect =
   | { type: 'run_checker' };
 
 /** What the engine waits for after its effects: who or what must act before `next` has more to say. */
-export type WaitFor = 'start' | 'participant' | 'label' | 'resume' | 'nothing';
+/** `partner`: a partner seat played live by an endpoint owes the participant's message an answer (the runner asks it). */
+export type WaitFor = 'start' | 'participant' | 'label' | 'partner' | 'resume' | 'nothing';
 
 export interface Step {
   effects: Effect[];

@@ -10,7 +10,8 @@ const to = z.string().min(1);
 
 /** Why a seat's message was said: which line, reply, event or rule produced it. */
 export const messageSourceSchema = z.object({
-  kind: z.enum(['line', 'give_way', 'action', 'final', 'reply', 'default_reply', 'event', 'inherited', 'submit']),
+  /** `live`: a partner seat played by an endpoint said it (issue 14); the scripted fallback keeps `reply`/`default_reply`. */
+  kind: z.enum(['line', 'give_way', 'action', 'final', 'reply', 'default_reply', 'event', 'inherited', 'submit', 'live']),
   id: z.string().optional(),
 });
 export type MessageSource = z.infer<typeof messageSourceSchema>;

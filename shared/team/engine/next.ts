@@ -6,6 +6,7 @@ import type { Effect, Step, WaitFor } from './effects.js';
 import { append } from './effects.js';
 import { inboxArrivals, scheduledEvents, triggeredEvents } from './environment.js';
 import { partnerReplies } from './partners.js';
+import { duePartners } from '../partners/due.js';
 import { scriptTurn } from './scriptTurn.js';
 import { applyEvent, emptyScriptPosition, labelFor } from './state.js';
 import type { SessionState } from './state.js';
@@ -44,14 +45,19 @@ type Batch = { effects: Effect[] } | { waitFor: WaitFor };
  * order, then what the engine waits for. Pure and deterministic; calling it again before anything new
  * is appended returns no effects, so a runner may simply call it until it returns none.
  */
-export function next(task: TeamTask, state: SessionState): Step {
+export interface NextOptions {
+  /** Partner seats played live (main/partners): the engine waits for their answers before the scripted ones. */
+  livePartners?: ReadonlySet<string>;
+}
+
+export function next(task: TeamTask, state: SessionState, options: NextOptions = {}): Step {
   if (!state.started) return { effects: [], waitFor: 'start' };
   const resolved = resolvedFor(task, state.started.version);
   const effects: Effect[] = [];
   let s = state;
   // Each batch moves the session on (a round, a reply, an ending); a handful per call in practice.
   for (let guard = 0; guard < 64; guard++) {
-    const batch = nextBatch(resolved, s, state.started.seed);
+    const batch = nextBatch(resolved, s, state.started.seed, options.livePartners);
     if ('waitFor' in batch) return { effects, waitFor: batch.waitFor };
     for (const effect of batch.effects) {
       effects.push(effect);
@@ -61,7 +67,7 @@ export function next(task: TeamTask, state: SessionState): Step {
   throw new Error(`the engine did not settle for task ${task.id}; this is a bug`);
 }
 
-function nextBatch(task: ResolvedTask, s: SessionState, seed: number): Batch {
+function nextBatch(task: ResolvedTask, s: SessionState, seed: number, live?: ReadonlySet<string>): Batch {
   if (s.ended) return { waitFor: 'nothing' };
   if (s.paused !== null) return { waitFor: 'resume' };
   if (s.endRequested) return { effects: [{ type: 'run_checker' }, append({ type: 'ended', how: s.endRequested })] };
@@ -73,6 +79,7 @@ function nextBatch(task: ResolvedTask, s: SessionState, seed: number): Batch {
 
   // The participant has spoken: that ends their turn and the round.
   if (needsLabel(task, s)) return { waitFor: 'label' };
+  if (live && duePartners(task, evaluatedSeat(task).name, s, live).length > 0) return { waitFor: 'partner' };
   const replies = partnerReplies(task, evaluatedSeat(task).name, s, seed);
   let after = s;
   for (const r of replies) if (r.type === 'append') after = applyEvent(after, r.event);

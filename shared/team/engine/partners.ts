@@ -7,6 +7,13 @@ import { append } from './effects.js';
 import { shuffled } from './rng.js';
 import type { SessionState } from './state.js';
 
+/** Whether the partner has spoken since the participant's latest message (a live partner answered it). */
+export function answeredLatest(state: SessionState, seat: string): boolean {
+  const last = state.lastParticipant;
+  if (!last) return false;
+  return state.messages.slice(last.message + 1).some((m) => m.seat === seat);
+}
+
 /** Reply ids a partner has said, for `once` replies. */
 function saidReplies(state: SessionState, seat: string): Set<string> {
   return new Set(state.messages.filter((m) => m.seat === seat && m.source?.kind === 'reply').map((m) => m.source?.id ?? ''));
@@ -42,7 +49,8 @@ export function partnerReply(partner: PartnerSeat, evaluated: string, state: Ses
 export function partnerReplies(task: ResolvedTask, evaluated: string, state: SessionState, seed: number): Effect[] {
   const last = state.lastParticipant ? state.messages[state.lastParticipant.message] : undefined;
   if (!last) return [];
-  const partners = task.seats.filter((s): s is PartnerSeat => s.kind === 'partner');
+  // A partner played live has already answered (main/partners): its scripted reply is not said as well.
+  const partners = task.seats.filter((s): s is PartnerSeat => s.kind === 'partner' && !answeredLatest(state, s.name));
   const replies = partners.map((p) => partnerReply(p, evaluated, state, last.text, last.to)).filter((e): e is Effect => e !== null);
   return replies.length > 1 ? shuffled(replies, seed, `${task.id}|partners|${state.round}`) : replies;
 }

@@ -108,6 +108,8 @@ export const transcriptTimingSchema = z.object({
   round_ms: z.array(z.number().int().min(0)),
   /** Time spent waiting for the judge panel ("teammate is typing"), left out of `active_ms` and `round_ms`. */
   label_wait_ms: z.number().int().min(0).optional(),
+  /** Time spent waiting for partners played live by an endpoint (issue 14), also left out of `active_ms`. */
+  partner_wait_ms: z.number().int().min(0).optional(),
 });
 export type TranscriptTiming = z.infer<typeof transcriptTimingSchema>;
 
