@@ -72,6 +72,7 @@ export const participantMethods: Record<string, Check<ParticipantScope>> = {
   teamSubmit: ownTeamSession,
   teamPause: ownTeamSession,
   teamResume: ownTeamSession,
+  teamWorkspaceFiles: ownTeamSession,
   slackRunView: ownSlackRun,
   slackPauseRun: ownSlackRun,
   slackResumeRun: ownSlackRun,

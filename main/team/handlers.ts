@@ -6,6 +6,7 @@ import type { AppHandlers, AppServices } from '../app/appServices.js';
 import { teamSessionsOf } from './teamSessionsOf.js';
 import { findTeamTask } from './taskSource.js';
 import { exportTeamRun } from './exportRun.js';
+import { finishedRunFiles } from './finishedRunFiles.js';
 
 export function setupTeamHandlers(s: AppServices): Pick<AppHandlers, keyof typeof teamMethods> {
   const sessions = teamSessionsOf(s);
@@ -45,6 +46,10 @@ export function setupTeamHandlers(s: AppServices): Pick<AppHandlers, keyof typeo
     teamResume: async ({ sessionId, reason }) => {
       const team = await sessions.resume(sessionId);
       return team.ok ? team.value.resume(reason) : team;
+    },
+    teamWorkspaceFiles: ({ sessionId }) => {
+      const log = s.database.eventLog;
+      return log ? finishedRunFiles(log, sessionId) : fail('database', 'The session database cannot be used.');
     },
     teamExport: async ({ sessionId }) => {
       // A quick-seat demo is never exported (issue 16): it is replayed, not counted anywhere.

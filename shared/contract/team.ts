@@ -54,6 +54,14 @@ export const teamMethods = {
   ),
   teamPause: method(z.object({ ...session, reason: z.string().trim().min(1).max(500) }).strict(), teamViewSchema),
   teamResume: method(z.object({ ...session, reason: z.string().trim().min(1).max(500) }).strict(), teamViewSchema),
+  /**
+   * A finished run's workspace files as its log records them at the end (read-only viewing: nothing is recorded).
+   * Refused while the run is live, where reads go through the recorded tools.
+   */
+  teamWorkspaceFiles: method(
+    z.object(session).strict(),
+    z.object({ files: z.array(z.object({ path: z.string(), text: z.string() })) }),
+  ),
   /** Writes the finished run in the benchmark's transcript layout under <data dir>/results/. */
   teamExport: method(z.object(session).strict(), z.object({ path: z.string(), score: z.object({ pass: z.boolean(), outcome: z.string() }) })),
 };

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ToolResult } from '../../../shared/contract/team';
 import type { TeamView } from '../../../shared/team/viewSchema';
 import { CodeEditor } from '../components/CodeEditor';
+import { api } from '../api/client';
 
 type ToolName = 'list_files' | 'read_file' | 'edit_file' | 'grep' | 'run_tests';
 
@@ -18,14 +19,23 @@ export function WorkspacePanel({ view, runTool }: Props) {
   const [open, setOpen] = useState<{ path: string; saved: string; draft: string } | undefined>();
   const [output, setOutput] = useState<{ title: string; text: string; ok: boolean } | undefined>();
   const [pattern, setPattern] = useState('');
+  const final = useFinalFiles(view.sessionId, readOnly);
 
   useEffect(() => {
+    // Once the run has ended the files come from its log (useFinalFiles): the tools refuse an ended run.
+    if (readOnly) return;
     void runTool('list_files', {}).then((r) => r?.files && setFiles(r.files));
     // Listing once on open is enough: only this person edits the files, and saves refresh the list.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  const shownFiles = final.files ? final.files.map((f) => f.path) : files;
 
   const openFile = async (path: string) => {
+    if (readOnly) {
+      const text = final.files?.find((f) => f.path === path)?.text;
+      if (text !== undefined) setOpen({ path, saved: text, draft: text });
+      return;
+    }
     const r = await runTool('read_file', { path });
     if (r?.ok) setOpen({ path, saved: r.output, draft: r.output });
   };
@@ -63,13 +73,18 @@ export function WorkspacePanel({ view, runTool }: Props) {
               void grep();
             }}
           >
-            <input aria-label="Search the files" placeholder="Search the files" value={pattern} onChange={(e) => setPattern(e.target.value)} />
+            <input aria-label="Search the files" placeholder="Search the files" value={pattern} onChange={(e) => setPattern(e.target.value)} disabled={readOnly} />
           </form>
         ) : null}
       </div>
+      {readOnly ? (
+        <p className={`ws-note small${final.error ? ' ws-output-error' : ' muted'}`} role={final.error ? 'alert' : undefined}>
+          {final.error ?? (final.files ? 'The run has ended: these are its final files, as recorded.' : 'Reading the final files…')}
+        </p>
+      ) : null}
       <div className="ws-main">
         <ul className="file-tree" aria-label="Files">
-          {files.map((f) => (
+          {shownFiles.map((f) => (
             <li key={f}>
               <button className={`file${open?.path === f ? ' file-open' : ''}`} onClick={() => void openFile(f)}>
                 {f}
@@ -83,7 +98,7 @@ export function WorkspacePanel({ view, runTool }: Props) {
               <div className="editor-head">
                 <code>{open.path}</code>
                 {dirty ? <span className="muted small">unsaved changes</span> : null}
-                {tools.includes('edit_file') ? (
+                {tools.includes('edit_file') && !readOnly ? (
                   <button className="primary" onClick={() => void save()} disabled={!dirty || readOnly}>
                     Save
                   </button>
@@ -111,4 +126,20 @@ export function WorkspacePanel({ view, runTool }: Props) {
       ) : null}
     </section>
   );
+}
+
+/** An ended run's files, read once from its log (nothing is recorded); nothing while the run is live. */
+function useFinalFiles(sessionId: string, ended: boolean): { files: { path: string; text: string }[] | null; error: string | null } {
+  const [got, setGot] = useState<{ files: { path: string; text: string }[] | null; error: string | null }>({ files: null, error: null });
+  useEffect(() => {
+    if (!ended) return;
+    let live = true;
+    void api()
+      .teamWorkspaceFiles({ sessionId })
+      .then((r) => live && setGot(r.ok ? { files: r.value.files, error: null } : { files: null, error: r.error.message }));
+    return () => {
+      live = false;
+    };
+  }, [sessionId, ended]);
+  return got;
 }
