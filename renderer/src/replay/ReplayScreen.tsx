@@ -97,7 +97,9 @@ function Replay({ route, run }: { route: ReplayRoute; run: string }) {
   const toggle = (field: 'presenter' | 'roles') => navigate({ ...route, round: String(at + 1), [field]: route[field] ? undefined : '1' });
 
   return (
-    <div className={`replay${presenter ? ' replay-presenter' : ''}${route.b ? ' replay-pair' : ''}`}>
+    // The presenter view is the whole page (no app frame around it), so it is its own main landmark.
+    <div className={`replay${presenter ? ' replay-presenter' : ''}${route.b ? ' replay-pair' : ''}`} role={presenter ? 'main' : undefined}>
+      <h1 className="sr-only">Replay{route.b ? ' of two runs side by side' : ''}</h1>
       <div className="replay-bar" role="toolbar" aria-label="Replay controls">
         {!presenter ? (
           <button className="link" onClick={() => navigate({ screen: 'replay' })}>

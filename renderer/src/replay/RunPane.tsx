@@ -51,8 +51,8 @@ export function RunPane({ run, roundNo, atEnd, opts, side }: { run: ReplayRun; r
             ))}
             {round.items.length === 0 ? <li className="muted">Nothing happened in this round.</li> : null}
           </ol>
-          {header.workspace.from !== 'none' && !opts.presenter ? <WorkspacePane id={header.id} round={round} note={header.workspace.note} /> : null}
-          {header.workspace.from !== 'none' && opts.presenter && round.diffs.length > 0 ? <WorkspacePane id={header.id} round={round} note="" diffsOnly /> : null}
+          {header.workspace.from !== 'none' && !opts.presenter ? <WorkspacePane id={header.id} round={round} note={header.workspace.note} side={side} /> : null}
+          {header.workspace.from !== 'none' && opts.presenter && round.diffs.length > 0 ? <WorkspacePane id={header.id} round={round} note="" diffsOnly side={side} /> : null}
         </>
       )}
       {atEnd ? <Verdict verdict={header.verdict} ended={header.ended} /> : null}

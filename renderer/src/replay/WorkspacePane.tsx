@@ -10,7 +10,7 @@ const STATUS: Record<ReplayRound['files'][number]['status'], string> = {
 };
 
 /** The workspace at the end of the round: the file tree, the chosen file's content, and this round's edits as diffs. */
-export function WorkspacePane({ id, round, note, diffsOnly = false }: { id: string; round: ReplayRound; note: string; diffsOnly?: boolean }) {
+export function WorkspacePane({ id, round, note, diffsOnly = false, side }: { id: string; round: ReplayRound; note: string; diffsOnly?: boolean; side?: string }) {
   const [open, setOpen] = useState<string | null>(null);
   const [fetched, setFetched] = useState<{ key: string; value: { content: string | null; note: string } } | null>(null);
   const key = `${id}|${round.index}|${open ?? ''}`;
@@ -26,7 +26,8 @@ export function WorkspacePane({ id, round, note, diffsOnly = false }: { id: stri
     };
   }, [id, round.index, open]);
   return (
-    <div className="replay-ws" aria-label="Workspace at the end of this round" role="region">
+    // Two runs side by side have two workspaces: each region is named by its side, so a screen reader can tell them apart.
+    <div className="replay-ws" aria-label={`Workspace${side ? ` (${side.toLowerCase()})` : ''} at the end of this round`} role="region">
       {!diffsOnly ? (
         <>
           <h3 className="replay-ws-title">Workspace</h3>
