@@ -10,17 +10,25 @@ import { ScopedHost } from '../../access/scopedHost.js';
 import { logUnhandledRejections } from './lastResort.js';
 import { chooseBind } from './bindAddress.js';
 import { labLinks } from './labLinks.js';
+import { parseExternalOrigin } from './externalOrigin.js';
 
 /**
  * `npm run serve`: the browser host. Flags: --port N (or TEAMSEAT_PORT), --data-dir DIR (or TEAMSEAT_DATA_DIR);
  * lab mode: --lab [--bind ADDRESS] [--study KEY] listens on an address of this machine other than loopback and
- * prints the study's dashboard link and one link per participant.
+ * prints the study's dashboard link and one link per participant. Behind the lab's own HTTPS reverse proxy:
+ * --origin https://NAME[:PORT] is accepted too (Host, Origin, CSP) and the printed links use it.
  */
 export async function serve(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   const lab = argv.includes('--lab');
   const bind = chooseBind({ lab, bind: flagValue(argv, 'bind') });
   if (!bind.ok) {
     process.stderr.write(`${bind.message}\n`);
+    process.exit(2);
+  }
+  const originFlag = flagValue(argv, 'origin');
+  const external = originFlag === undefined ? undefined : parseExternalOrigin(originFlag);
+  if (external && !external.ok) {
+    process.stderr.write(`${external.message}\n`);
     process.exit(2);
   }
   const appRoot = findAppRoot(path.dirname(fileURLToPath(import.meta.url)));
@@ -53,6 +61,7 @@ export async function serve(argv: readonly string[] = process.argv.slice(2)): Pr
       rendererDir: path.join(appRoot, 'out', 'renderer'),
       port,
       bind: bind.value,
+      ...(external?.ok ? { external: external.value } : {}),
       ...(events ? { durable: () => events.durable() } : {}),
       // The experimenter token and participant links are kept in the data dir: an old link works after a restart.
       scopes: {
@@ -71,11 +80,13 @@ export async function serve(argv: readonly string[] = process.argv.slice(2)): Pr
     app.close();
     process.exit(1);
   }
+  const proxied = host.externalUrl ? `  Through the reverse proxy: ${host.externalUrl}\n` : '';
   process.stdout.write(
-    `\nTeamseat is running in browser mode.\n  Open: ${host.url}\n  Data: ${dataDir}\n` +
+    `\nTeamseat is running in browser mode.\n  Open: ${host.url}\n${proxied}  Data: ${dataDir}\n` +
       `The link carries this run's access token; other pages cannot use the app without it. Ctrl+C stops.\n\n`,
   );
-  if (lab) process.stdout.write(await labLinks(app.handlers, host.url, flagValue(argv, 'study')));
+  // Behind a proxy, the links given out are the proxy's: the participants reach the host through it.
+  if (lab || host.externalUrl) process.stdout.write(await labLinks(app.handlers, host.externalUrl ?? host.url, flagValue(argv, 'study')));
   const stop = () => {
     void host.close().then(() => {
       app.close();

@@ -10,6 +10,7 @@ import type { Logger } from '../../app/logger.js';
 import { contentSecurityPolicy, serveStatic } from './staticFiles.js';
 import { LOOPBACK, type BindChoice } from './bindAddress.js';
 import { originAllowed } from './origin.js';
+import { allowList, type ExternalOrigin } from './externalOrigin.js';
 import { lastResort } from './lastResort.js';
 import { guardSocket, guardedUpgrade } from './wsGuard.js';
 import { BodyError, answerThenDrain, readJsonBody } from './requestBody.js';
@@ -33,10 +34,14 @@ export interface BrowserHostOptions {
   durable?: () => Promise<void>;
   /** Where to listen: loopback unless lab mode named an address (bindAddress.ts); Host, Origin and CSP follow it. */
   bind?: BindChoice;
+  /** The lab's HTTPS reverse proxy in front of this host (`--origin`): also accepted, and the links use it. */
+  external?: ExternalOrigin;
 }
 
 export interface BrowserHost {
   url: string;
+  /** The experimenter's link through the lab's reverse proxy, when `external` is set. */
+  externalUrl?: string;
   port: number;
   token: string;
   close(): Promise<void>;
@@ -62,14 +67,16 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     opts.scopes ? opts.scopes.resolve(candidate) : tokenOk(candidate) ? { kind: 'experimenter' } : null;
   let port = opts.port;
   const bind = opts.bind ?? LOOPBACK;
-  const hostOk = (h: string | undefined) => !!h && bind.hostNames.some((name) => h === `${name}:${port}`);
-  let csp = contentSecurityPolicy('*', bind.hostNames);
+  // Recomputed once the port is known (port 0 asks the system for one).
+  let allowed = allowList(bind, port, opts.external);
+  const hostOk = (h: string | undefined) => !!h && allowed.hosts.includes(h);
+  let csp = contentSecurityPolicy(allowList(bind, '*', opts.external).streams);
 
   const server = http.createServer(
     lastResort(async (req, res) => {
       const url = req.url ?? '/';
       if (!hostOk(req.headers.host)) return reject(res, 403, 'wrong host', opts.log, url);
-      if (!originAllowed(req, port, bind.hostNames)) return reject(res, 403, 'wrong origin', opts.log, url);
+      if (!originAllowed(req, allowed.origins)) return reject(res, 403, 'wrong origin', opts.log, url);
       if (!url.startsWith('/api/')) {
         if (req.method !== 'GET') return reject(res, 405, 'method not allowed', opts.log, url);
         return serveStatic(opts.rendererDir, url, res, csp);
@@ -113,7 +120,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
   server.on(
     'upgrade',
     guardedUpgrade((req, socket, head) => {
-      if (!originAllowed(req, port, bind.hostNames)) {
+      if (!originAllowed(req, allowed.origins)) {
         opts.log.warn('rejected event-stream connection', { url: req.url, why: 'wrong origin' });
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
         return;
@@ -149,9 +156,11 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     server.listen(opts.port, bind.address, () => resolve());
   });
   port = (server.address() as { port: number }).port;
-  csp = contentSecurityPolicy(port, bind.hostNames);
+  allowed = allowList(bind, port, opts.external);
+  csp = contentSecurityPolicy(allowed.streams);
   return {
     url: `http://${bind.address}:${port}/#token=${token}`,
+    ...(opts.external ? { externalUrl: `${opts.external.origin}/#token=${token}` } : {}),
     port,
     token,
     close: () =>

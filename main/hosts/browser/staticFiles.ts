@@ -15,10 +15,11 @@ const types: Record<string, string> = {
 
 /**
  * The same policy the Electron window sets: only our own scripts, no inline script, no remote origins. The event
- * stream may connect only to the address the host is bound to (loopback, or the lab address in lab mode).
+ * stream may connect only to the address the host is bound to (loopback, or the lab address in lab mode) and to
+ * the lab's reverse proxy when one is named (externalOrigin.ts gives the `streams`).
  */
-export function contentSecurityPolicy(port: number | '*' = '*', hostNames: readonly string[] = ['127.0.0.1', 'localhost']): string {
-  const streams = hostNames.map((h) => `ws://${h}:${port}`).join(' ');
+export function contentSecurityPolicy(streamList: readonly string[] = ['ws://127.0.0.1:*', 'ws://localhost:*']): string {
+  const streams = streamList.join(' ');
   return (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
     `connect-src 'self' ${streams}; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'`
