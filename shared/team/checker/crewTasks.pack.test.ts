@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { labelByRules } from '../labeller/rulesLabeller.js';
+import type { ResolvedTask } from '../pack/resolve.js';
 import { validateTask } from '../pack/validate.js';
+import { messagesAfterSubmit, startState } from './packTestKit.js';
+import { checkRun } from './version.js';
 
 // The emotional-intelligence and keeping-on-track tasks of studies/team-library are decided by how the rules
 // labeller reads free text. The linter plays only the declared paths; these are the other phrasings a person is
@@ -10,11 +13,22 @@ import { validateTask } from '../pack/validate.js';
 
 const LIBRARY = new URL('../../../studies/team-library/tasks/', import.meta.url);
 
-function labeller(id: string): (text: string) => string {
+function load(id: string): Record<'alone' | 'control' | 'manipulation', ResolvedTask> {
   const checked = validateTask(parse(fs.readFileSync(new URL(`${id}.yaml`, LIBRARY), 'utf8')), `${id}.yaml`);
   if (!checked.ok) throw new Error(checked.problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
-  const { labels } = checked.versions.manipulation;
+  return checked.versions;
+}
+
+function labeller(id: string): (text: string) => string {
+  const { labels } = load(id).manipulation;
   return (text) => labelByRules(labels, text).label;
+}
+
+/** Whether the alone version passes a run in which the participant only submitted `summary` (files edited first). */
+function aloneSubmission(id: string, summary: string, files: Record<string, string> = {}): boolean {
+  const task = load(id).alone;
+  const start = startState(task);
+  return checkRun(task, { ...start, files: { ...start.files, ...files }, messages: messagesAfterSubmit(task, [], summary) }).pass;
 }
 
 describe('how the crew tasks label what a participant types', () => {
@@ -63,5 +77,20 @@ describe('how the crew tasks label what a participant types', () => {
       expect(label(refocus), refocus).toBe('refocuses');
     for (const tangent of ['Sure, let me get the bulb out.', 'I can hold the lens for you.'])
       expect(label(tangent), tangent).toBe('joins_tangent');
+  });
+
+  it('alone, a plain-spoken summary that says what matters passes, and one that leaves it out fails', () => {
+    expect(aloneSubmission('distraught-attendant-boarding', "The agent has the bag. Marisol is okay now and at her position.")).toBe(true);
+    expect(aloneSubmission('distraught-attendant-boarding', 'Ready to depart.')).toBe(false);
+    expect(aloneSubmission('crewmate-acting-strangely', 'After landing I will talk to C privately and offer her support.')).toBe(true);
+    expect(aloneSubmission('crewmate-acting-strangely', 'Continue as planned.')).toBe(false);
+    expect(aloneSubmission('gear-light-holding', 'One of us flies the airplane; the others look at the bulb.')).toBe(true);
+    expect(aloneSubmission('gear-light-holding', 'Everyone works on the bulb.')).toBe(false);
+    const panel = (window: string): Record<string, string> => ({
+      'autoflight.txt': `# Autoflight (pilot flying sets it)\naltitude_window: ${window}\nvertical_speed_fpm: -1200\ndescent: yes\n`,
+    });
+    for (const window of ['FL220', 'fl 220', '22000', '22,000']) expect(aloneSubmission('engrossed-in-pressurization', 'Descending.', panel(window)), window).toBe(true);
+    expect(aloneSubmission('engrossed-in-pressurization', 'Descending.', panel('FL280'))).toBe(false);
+    expect(aloneSubmission('engrossed-in-pressurization', 'Descending.')).toBe(false);
   });
 });
