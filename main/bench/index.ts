@@ -18,6 +18,7 @@ import { benchLab } from './lab.js';
 import { benchModelSeat } from './modelSeat.js';
 import { benchReplay } from './replay.js';
 import { benchJudge } from './judge.js';
+import { benchPartners } from './partners.js';
 
 /**
  * `npm run bench [-- --only=a,b]`: prints every number the issues ask for, each with its target and, where
@@ -53,6 +54,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   models: () => benchModelSeat(appRoot),
   replay: () => benchReplay(appRoot),
   judge: () => benchJudge(appRoot),
+  partners: () => benchPartners(appRoot),
   // 1,000,000 messages in 500 channels unless --slack-messages says otherwise.
   slack: () =>
     runSlackBench({

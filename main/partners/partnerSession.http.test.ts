@@ -126,7 +126,11 @@ describe('live partners over HTTP', () => {
     expect(exported.score.pass).toBe(true);
     const transcript = teamseatTranscriptSchema.parse(JSON.parse(fs.readFileSync(exported.path, 'utf8')));
     expect(transcript.timing.partner_wait_ms).toBeGreaterThanOrEqual(150);
-    expect(JSON.stringify(transcript)).toContain('I also heard the trails are shut.');
+    const answers = transcript.partners ?? [];
+    expect(answers.map((a) => [a.seat, a.status])).toEqual([['Rosa', 'live'], ['Ben', 'live'], ['Rosa', 'fallback'], ['Ben', 'fallback'], ['Ben', 'fallback']]);
+    expect(answers[0]).toMatchObject({ model: 'rosa-m', facts: { revealed: ['h_fire'], not_held: ['h_trails'] } });
+    expect(transcript.messages[answers[0]!.message_index]).toMatchObject({ seat: 'Rosa', text: 'A big fire has blocked the supply truck. I also heard the trails are shut.' });
+    expect(transcript.system_prompts.Rosa).toContain('A massive fire has blocked the supply truck and all other traffic.');
 
     // Nothing of the partners' set-up reaches the participant: not in a view, not in the event stream.
     const participant: AccessScope = { kind: 'participant', studyKey, participantId: 'f'.repeat(24) };

@@ -3,7 +3,9 @@ import type { SessionEvent } from '../../shared/team/engine/events.js';
 import type { SessionState } from '../../shared/team/engine/state.js';
 import { evaluatedSeat, type ResolvedTask } from '../../shared/team/pack/resolve.js';
 import type { PersonRun, RunMessage, RunToolCall } from '../../shared/team/export/transcript.js';
-import type { BenchmarkToolName, TranscriptTiming } from '../../shared/team/export/transcriptSchema.js';
+import type { BenchmarkToolName, TranscriptPartner, TranscriptTiming } from '../../shared/team/export/transcriptSchema.js';
+import { partnerSystemPrompt } from '../../shared/team/partners/partnerPrompt.js';
+import { isPartnerReplyRecord, PARTNER_REPLY, type PartnerReplyRecord } from '../partners/partnerRecord.js';
 import { benchmarkToolNames } from '../../shared/team/export/transcriptSchema.js';
 import { engineEvents } from './teamLog.js';
 import { teamActiveTime } from './teamClock.js';
@@ -25,6 +27,7 @@ export function personRunFromLog(
   // The fold keeps a label's rule, not its raw record: the panel's raters are read from the events, in order.
   const decided = events.filter((e) => e.type === 'label_decided');
   const labelOf = new Map(state.labels.map((l, i) => [l.message, decided[i] ?? l]));
+  const partners = partnerAnswersOf(stored);
   const messages: RunMessage[] = state.messages.map((m, i) => {
     const label = labelOf.get(i);
     return {
@@ -45,8 +48,9 @@ export function personRunFromLog(
     participant: started.participant,
     evaluatedSeat: you.name,
     seats: task.seats.map((s) => ({ name: s.name, kind: s.kind, role: s.role })),
-    systemPrompts: { [you.name]: systemPrompt(task) },
+    systemPrompts: { [you.name]: systemPrompt(task), ...livePartnerPrompts(task, partners) },
     messages,
+    ...(partners.length > 0 ? { partners } : {}),
     toolCalls: toolCallsOf(events),
     hashesBefore: sandbox.hashesBefore,
     finalFiles: sandbox.finalFiles,
@@ -55,6 +59,33 @@ export function personRunFromLog(
     score: state.score ?? { pass: false, outcome: 'not_checked', details: {} },
     timing: timingOf(stored),
   };
+}
+
+/**
+ * Each live partner's answer (main/partners), with the index of the message it explains: its record is committed
+ * just before that seat_message.
+ */
+function partnerAnswersOf(stored: readonly StoredEvent[]): TranscriptPartner[] {
+  const out: TranscriptPartner[] = [];
+  let index = 0;
+  let pending: PartnerReplyRecord | null = null;
+  for (const e of stored) {
+    if (e.kind === PARTNER_REPLY && isPartnerReplyRecord(e.payload)) pending = e.payload;
+    if (e.kind !== 'seat_message' && e.kind !== 'participant_message') continue;
+    if (pending && e.kind === 'seat_message') {
+      const { seat, status, model, fallback_reason, latency_ms, tokens, facts } = pending;
+      out.push({ message_index: index, seat, status, model, fallback_reason, latency_ms, tokens, facts });
+      pending = null;
+    }
+    index++;
+  }
+  return out;
+}
+
+/** The system prompt each partner played live was given (from the pack, as main/partners builds it). */
+function livePartnerPrompts(task: ResolvedTask, answers: readonly TranscriptPartner[]): Record<string, string> {
+  const live = new Set(answers.map((a) => a.seat));
+  return Object.fromEntries(task.seats.flatMap((s) => (s.kind === 'partner' && live.has(s.name) ? [[s.name, partnerSystemPrompt(task, s)]] : [])));
 }
 
 /** What the person was shown as their brief: the instructions, then their own facts. */

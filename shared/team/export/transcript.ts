@@ -8,6 +8,7 @@ import type {
   SeatKind,
   TeamseatTranscript,
   TranscriptLabel,
+  TranscriptPartner,
   TranscriptTiming,
   Version,
 } from './transcriptSchema.js';
@@ -55,6 +56,8 @@ export interface PersonRun {
   seats: RunSeat[];
   systemPrompts: Record<string, string>;
   messages: RunMessage[];
+  /** Answers of partners played live by an endpoint (issue 14); absent when none was. */
+  partners?: TranscriptPartner[];
   toolCalls: RunToolCall[];
   hashesBefore: Record<string, string>;
   finalFiles: Record<string, string>;
@@ -134,6 +137,7 @@ export function buildTranscript(run: PersonRun): Result<TeamseatTranscript> {
     score: run.score,
     labels,
     timing: run.timing,
+    ...(run.partners && run.partners.length > 0 ? { partners: run.partners } : {}),
   };
   const parsed = teamseatTranscriptSchema.safeParse(transcript);
   if (!parsed.success) {

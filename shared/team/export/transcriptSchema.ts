@@ -113,8 +113,26 @@ export const transcriptTimingSchema = z.object({
 });
 export type TranscriptTiming = z.infer<typeof transcriptTimingSchema>;
 
+/** Teamseat's addition (issue 14): one partner answer of a partner seat played live by an endpoint. */
+export const transcriptPartnerSchema = z.object({
+  /** The answer's index in `messages`. */
+  message_index: z.number().int().min(0),
+  seat: z.string().min(1),
+  /** `live`: the endpoint's text was said; `fallback`: the pack's scripted reply, for `fallback_reason`. */
+  status: z.enum(['live', 'fallback']),
+  model: z.string().min(1),
+  fallback_reason: z.string().nullable(),
+  latency_ms: z.number().int().min(0).nullable(),
+  tokens: z.object({ prompt: z.number().nullable(), completion: z.number().nullable(), total: z.number().nullable() }).nullable(),
+  /** Facts the said text names by the pack's keywords: the partner's own (`revealed`) and other seats' (`not_held`). */
+  facts: z.object({ revealed: z.array(z.string()), not_held: z.array(z.string()) }),
+});
+export type TranscriptPartner = z.infer<typeof transcriptPartnerSchema>;
+
 export const teamseatTranscriptSchema = benchmarkTranscriptSchema.extend({
   labels: z.array(transcriptLabelSchema),
   timing: transcriptTimingSchema,
+  /** Only in runs with live partners. */
+  partners: z.array(transcriptPartnerSchema).optional(),
 });
 export type TeamseatTranscript = z.infer<typeof teamseatTranscriptSchema>;
