@@ -1,6 +1,7 @@
 // npm run run-models -- --study <id> [--model <name>]… [--concurrency N] [--data-dir DIR]
-// Plays every counted task × version × seed of a team study with each model configured under `models:` in its
-// study.yaml, into <data dir>/results/<study id>/ (transcripts/…/<model dir>/…, errors under excluded/error/).
+// Plays every counted task × version × seed of a team study (or every counted query of a Slack study) with each model
+// configured under `models:` in its study.yaml, into <data dir>/results/<study id>/ (team: transcripts/…/<model dir>/…;
+// Slack: a Harbor job at models/<model dir>/slack/; errors under excluded/error/).
 // Resumable: run it again after a crash or Ctrl-C and it plays only what is not finished, retrying errored runs.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -67,6 +68,7 @@ async function main(argv: string[]): Promise<number> {
       studyId: study.value.studyId,
       models: models.value,
       cells: study.value.cells,
+      queries: study.value.queries,
       concurrency,
       postFor: (m) => chatPostFor(m),
       onProgress: (p) => process.stderr.write(tty ? `\r${bar(p)}\x1b[K` : `${bar(p)}\n`),
@@ -92,7 +94,7 @@ async function main(argv: string[]): Promise<number> {
 function bar(p: BatchProgress): string {
   const width = 24;
   const filled = p.total === 0 ? width : Math.round((p.done / p.total) * width);
-  const last = p.last ? ` — ${p.last.model} ${p.last.cell.taskId} ${p.last.cell.version} seed ${p.last.cell.seed}: ${p.last.outcome}` : '';
+  const last = p.last ? ` — ${p.last.model} ${p.last.cell}: ${p.last.outcome}` : '';
   return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${p.done}/${p.total} done, ${p.errors} error(s), ${p.running} running${last}`;
 }
 

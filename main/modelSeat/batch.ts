@@ -6,7 +6,9 @@ import { writeFileAtomic } from '../files/atomicWrite.js';
 import type { ChatPost } from '../judge/toolChat.js';
 import { rescoreStudy } from '../scoring/studyScoring.js';
 import { teamSessionsOf } from '../team/teamSessionsOf.js';
-import type { ConfiguredModel, ModelCell } from './modelConfig.js';
+import type { ConfiguredModel, ModelCell, QueryCell } from './modelConfig.js';
+import { playSlackModelRun } from './slackModelRun.js';
+import { slackModelRunsOf } from './slackModelResults.js';
 import { MODEL_RUN_ERROR, modelParticipant, type ModelRunError } from './modelLog.js';
 import { modelRunsOf, writeModelResults, type ModelRunOnLog } from './modelResults.js';
 import { playTeamModelRun } from './teamModelRun.js';
@@ -18,7 +20,8 @@ export interface BatchProgress {
   done: number;
   errors: number;
   running: number;
-  last?: { model: string; cell: ModelCell; outcome: string };
+  /** The cell as words (`hidden-profile manipulation seed 3`, or a query id). */
+  last?: { model: string; cell: string; outcome: string };
 }
 
 export interface BatchArgs {
@@ -27,6 +30,8 @@ export interface BatchArgs {
   studyId: string;
   models: ConfiguredModel[];
   cells: ModelCell[];
+  /** A Slack study's queries (its `cells` are empty). */
+  queries?: QueryCell[];
   concurrency: number;
   /** The endpoint's request for a model (the CLI: the judge panel's client with the key from the environment). */
   postFor: (model: ConfiguredModel) => Result<ChatPost>;
@@ -42,9 +47,20 @@ export interface BatchReport extends BatchProgress {
   usage: UsageSummary;
 }
 
-type Job = { model: ConfiguredModel; post: ChatPost; cell: ModelCell };
+type Cell = { kind: 'team'; cell: ModelCell } | { kind: 'slack'; query: QueryCell };
+type Job = { model: ConfiguredModel; post: ChatPost } & Cell;
 
 const keyOf = (participant: string, cell: Pick<ModelCell, 'taskId' | 'version' | 'seed'>) => `${participant}\0${cell.taskId}\0${cell.version}\0${cell.seed}`;
+const queryKeyOf = (participant: string, queryId: string) => `${participant}\0${queryId}`;
+const labelOf = (c: Cell) => (c.kind === 'team' ? `${c.cell.taskId} ${c.cell.version} seed ${c.cell.seed}` : c.query.queryId);
+
+/** Every model run of the study, team or Slack, as the usage summary reads it. */
+function runRows(s: AppServices, studyKey: string): UsageRun[] {
+  return [
+    ...modelRunsOf(s, studyKey).map((r) => ({ participant: r.session.participant, ended: r.ended, record: r.record })),
+    ...slackModelRunsOf(s, studyKey).map((r) => ({ participant: r.run.started.participant, ended: r.ended, record: r.record })),
+  ];
+}
 
 /**
  * Plays every cell for every model, `concurrency` runs at a time. Everything it knows comes from the log, so it
@@ -62,15 +78,29 @@ export async function runBatch(a: BatchArgs): Promise<Result<BatchReport>> {
     log.append(r.session.id, MODEL_RUN_ERROR, error);
     interrupted++;
   }
-  const finished = new Set(runs.filter((r) => r.ended !== null).map((r) => keyOf(r.session.participant, { taskId: r.session.taskId, version: r.version as ModelCell['version'], seed: r.seed })));
+  const slackRuns = a.queries?.length ? slackModelRunsOf(a.s, a.studyKey) : [];
+  for (const r of slackRuns) {
+    if (r.ended !== null || r.record.error) continue;
+    log.append(r.run.runId, MODEL_RUN_ERROR, { reason: 'interrupted', message: 'The batch stopped while this run was playing; a resumed batch plays the query again.', round: 0 } satisfies ModelRunError);
+    interrupted++;
+  }
+  const finished = new Set([
+    ...runs.filter((r) => r.ended !== null).map((r) => keyOf(r.session.participant, { taskId: r.session.taskId, version: r.version as ModelCell['version'], seed: r.seed })),
+    ...slackRuns.filter((r) => r.ended !== null).map((r) => queryKeyOf(r.run.started.participant, r.run.started.queryId)),
+  ]);
   const jobs: Job[] = [];
   let skipped = 0;
   for (const model of a.models) {
     const post = a.postFor(model);
     if (!post.ok) return post;
+    const me = modelParticipant(model.name);
     for (const cell of a.cells) {
-      if (finished.has(keyOf(modelParticipant(model.name), cell))) skipped++;
-      else jobs.push({ model, post: post.value, cell });
+      if (finished.has(keyOf(me, cell))) skipped++;
+      else jobs.push({ model, post: post.value, kind: 'team', cell });
+    }
+    for (const query of a.queries ?? []) {
+      if (finished.has(queryKeyOf(me, query.queryId))) skipped++;
+      else jobs.push({ model, post: post.value, kind: 'slack', query });
     }
   }
   const progress: BatchProgress = { total: skipped + jobs.length, skipped, done: skipped, errors: 0, running: 0 };
@@ -96,32 +126,25 @@ export async function runBatch(a: BatchArgs): Promise<Result<BatchReport>> {
       const job = jobs[next++]!;
       progress.running++;
       a.onProgress?.({ ...progress });
-      const played = await playTeamModelRun({
-        sessions,
-        log,
-        bus: a.s.bus,
-        post: job.post,
-        model: { name: job.model.name, id: job.model.endpoint.model, baseUrl: job.model.endpoint.base_url },
-        studyKey: a.studyKey,
-        taskId: job.cell.taskId,
-        version: job.cell.version,
-        seed: job.cell.seed,
-        budget: job.model.budget,
-        batch: a.studyKey,
-      });
+      const model = { name: job.model.name, id: job.model.endpoint.model, baseUrl: job.model.endpoint.base_url };
+      const common = { post: job.post, model, studyKey: a.studyKey, budget: job.model.budget, batch: a.studyKey };
+      const played: Result<{ sessionId: string } & ({ ended: string } | { error: ModelRunError })> =
+        job.kind === 'team'
+          ? await playTeamModelRun({ ...common, sessions, log, bus: a.s.bus, taskId: job.cell.taskId, version: job.cell.version, seed: job.cell.seed })
+          : await playSlackModelRun({ ...common, s: a.s, queryId: job.query.queryId });
       progress.running--;
       progress.done++;
       const outcome = !played.ok ? `not started: ${played.error.message}` : 'error' in played.value ? `error: ${played.value.error.reason}` : `ended: ${played.value.ended}`;
       if (!played.ok || 'error' in played.value) progress.errors++;
-      if (!played.ok) a.s.log.warn('model run not started', { model: job.model.name, cell: job.cell, message: played.error.message });
-      progress.last = { model: job.model.name, cell: job.cell, outcome };
+      if (!played.ok) a.s.log.warn('model run not started', { model: job.model.name, cell: labelOf(job), message: played.error.message });
+      progress.last = { model: job.model.name, cell: labelOf(job), outcome };
       a.onProgress?.({ ...progress });
       if (Date.now() - lastWrite >= writeEvery) writeResults();
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(a.concurrency, jobs.length)) }, worker));
   writeResults();
-  return ok({ ...progress, dir, interrupted, usage: usageSummary(a.models, modelRunsOf(a.s, a.studyKey)) });
+  return ok({ ...progress, dir, interrupted, usage: usageSummary(a.models, runRows(a.s, a.studyKey)) });
 }
 
 export interface ModelUsage {
@@ -137,12 +160,13 @@ export interface ModelUsage {
   cost_source: 'reported' | 'price' | null;
 }
 export type UsageSummary = Record<string, ModelUsage>;
+export type UsageRun = Pick<ModelRunOnLog, 'ended' | 'record'> & { participant: string };
 
 /** Tokens and cost per model over every run in the log (errors included: they were paid for too). */
-export function usageSummary(models: readonly ConfiguredModel[], runs: readonly ModelRunOnLog[]): UsageSummary {
+export function usageSummary(models: readonly ConfiguredModel[], runs: readonly UsageRun[]): UsageSummary {
   const out: UsageSummary = {};
   for (const m of models) {
-    const mine = runs.filter((r) => r.session.participant === modelParticipant(m.name));
+    const mine = runs.filter((r) => r.participant === modelParticipant(m.name));
     const u: ModelUsage = { model_id: m.endpoint.model, runs: mine.length, finished: 0, errors: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, cost_usd: null, cost_source: null };
     let reported = 0;
     let anyReported = false;
@@ -168,7 +192,7 @@ export function usageSummary(models: readonly ConfiguredModel[], runs: readonly 
 
 /** results/<study id>/models/<model dir>/usage.json, derived from the log like every other file there. */
 function writeUsage(a: Pick<BatchArgs, 's' | 'studyKey' | 'models'>, dir: string): void {
-  const summary = usageSummary(a.models, modelRunsOf(a.s, a.studyKey));
+  const summary = usageSummary(a.models, runRows(a.s, a.studyKey));
   for (const [name, u] of Object.entries(summary)) {
     writeFileAtomic(path.join(dir, 'models', modelDirName(u.model_id), 'usage.json'), JSON.stringify({ model: name, ...u }, null, 2) + '\n');
   }

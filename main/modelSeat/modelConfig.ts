@@ -8,6 +8,8 @@ import { validateStudyPack } from '../studies/validatePack.js';
 import { createChatClient } from '../judge/chatClient.js';
 import type { ChatPost } from '../judge/toolChat.js';
 import { loadTeamPack } from '../team/pack/loadPack.js';
+import type { QueryCategory } from '../../shared/judge/query.js';
+import { loadSlackStudy } from '../slackSeat/slackStudy.js';
 import type { ModelBudget } from './teamModelRun.js';
 
 /** One configured model of a study, ready to call. */
@@ -25,12 +27,21 @@ export interface ModelCell {
   seed: number;
 }
 
+/** A cell of a Slack study's model plan: one query. */
+export interface QueryCell {
+  queryId: string;
+  category: QueryCategory;
+}
+
 export interface ModelStudy {
   studyKey: string;
   studyId: string;
+  kind: 'team' | 'slack';
   models: ConfiguredModel[];
-  /** Every counted task × version × seed: the protocol's tasks and versions when it names them, else all. */
+  /** Team studies: every counted task × version × seed (the protocol's tasks and versions when it names them, else all). */
   cells: ModelCell[];
+  /** Slack studies: every counted query (the protocol's when it names them, else all). */
+  queries: QueryCell[];
 }
 
 /** The study's `models:` section and the cells a model plays, read and checked as the library checks the pack. */
@@ -40,8 +51,15 @@ export function loadModelStudy(library: StudyLibrary, studyKey: string): Result<
   const checked = validateStudyPack(study.dir);
   if (checked.problems.length > 0 || !checked.manifest) return fail('invalid_pack', checked.problems.map(describeProblem).join('; '));
   const manifest = checked.manifest;
-  if (manifest.kind !== 'team') return fail('bad_request', `"${manifest.title}" is a ${manifest.kind} study; the model seat plays team studies.`);
   const models = Object.entries(manifest.models ?? {}).map(([name, endpoint]) => ({ name, endpoint, budget: budgetOf(endpoint) }));
+  if (manifest.kind === 'slack') {
+    const slack = loadSlackStudy(library, studyKey);
+    if (!slack.ok) return slack;
+    const counted = manifest.protocol?.queries;
+    const queries = slack.value.queries.filter((q) => !counted || counted.includes(q.id)).map((q) => ({ queryId: q.id, category: q.category }));
+    return ok({ studyKey, studyId: manifest.id, kind: 'slack', models, cells: [], queries });
+  }
+  if (manifest.kind !== 'team') return fail('bad_request', `"${manifest.title}" is a ${manifest.kind} study; the model seat plays team and Slack studies.`);
   const protocol = manifest.protocol;
   const wanted = new Set(protocol?.tasks ?? []);
   const versions = protocol?.versions ?? [...taskVersions];
@@ -50,7 +68,7 @@ export function loadModelStudy(library: StudyLibrary, studyKey: string): Result<
     if (wanted.size > 0 && !wanted.has(t.task.id)) continue;
     for (const version of versions) for (const seed of t.versions[version].seeds) cells.push({ taskId: t.task.id, dimension: t.task.dimension, version, seed });
   }
-  return ok({ studyKey, studyId: manifest.id, models, cells });
+  return ok({ studyKey, studyId: manifest.id, kind: 'team', models, cells, queries: [] });
 }
 
 export function budgetOf(endpoint: ModelEndpoint): ModelBudget {

@@ -12,6 +12,7 @@ import { teamTranscriptFromLog } from '../team/exportRun.js';
 import { engineEvents } from '../team/teamLog.js';
 import { findTeamTask } from '../team/taskSource.js';
 import { isModelParticipant, modelRecordOf, type ModelRunRecord } from './modelLog.js';
+import { slackModelFiles } from './slackModelResults.js';
 
 /** One model run of a study, read from its log. */
 export interface ModelRunOnLog {
@@ -110,11 +111,13 @@ const manifestSchema = z.object({ files: z.array(z.string()) });
  * Writes the study's model files (temp + fsync + rename), removes those of an earlier pass that no longer belong
  * (a superseded run moved, an error retried), and returns the results folder. Files it did not write are left alone.
  */
-export function writeModelResults(s: Pick<AppServices, 'database' | 'library' | 'options'>, studyKey: string): Result<{ dir: string; written: string[]; removed: string[]; problems: string[] }> {
+export function writeModelResults(s: AppServices, studyKey: string): Result<{ dir: string; written: string[]; removed: string[]; problems: string[] }> {
   const study = s.library.open(studyKey);
   if (!study?.id) return fail('not_found', `No study "${studyKey}" in the library.`);
   const dir = path.join(s.options.dataDir, 'results', study.id);
-  const { files, problems } = modelFiles(s, studyKey);
+  const derived = study.kind === 'slack' ? slackModelFiles(s, studyKey, s.options.version) : ok(modelFiles(s, studyKey));
+  if (!derived.ok) return derived;
+  const { files, problems } = derived.value;
   const manifestFile = path.join(dir, `.models-${crypto.createHash('sha256').update(studyKey).digest('hex').slice(0, 8)}.json`);
   let before: string[] = [];
   try {

@@ -11,6 +11,9 @@ import type { AddressInfo } from 'node:net';
  * - `hang`: never answers (the client's timeout must end it); `http-429`, `http-500`: that status every time;
  * - `overflow`: a 400 naming the context length, as providers do; `garbage`: a 200 whose body is not JSON;
  * - `instant`: sends one message at once, every turn (the bench's stub).
+ * On a Slack query (the request offers `search_messages`), the script is slackScript's instead: `follows` and `firm`
+ * search, read the first hit's thread and answer from it; `bad-args` first makes bad calls; `instant` searches once
+ * and answers.
  * Usage is reported (a token per 4 characters of the request), and `cost` for `follows`.
  */
 export interface StubModelServer {
@@ -72,6 +75,7 @@ function scripted(
   tools: Tool[],
 ): { content: string | null; tool_calls?: unknown[] } {
   const names = tools.map((t) => t.function.name);
+  if (names.includes('search_messages')) return slackScript(model, messages, names);
   const channels = tools.find((t) => t.function.name === 'send_message')?.function.parameters.properties?.to
     ?.enum ?? ['team'];
   const { round, rounds } = roundOf(messages);
@@ -123,6 +127,63 @@ function scripted(
       }),
     ],
   };
+}
+
+const STOP = new Set(['what', 'which', 'where', 'when', 'does', 'that', 'this', 'with', 'from', 'about', 'there', 'their', 'have', 'were', 'would', 'should', 'could', 'until', 'valid']);
+
+/** The latest answered (not refused) result of a call of `name`, as the model read it. */
+function resultOf(messages: Msg[], name: string): string | null {
+  const calls = new Map(messages.flatMap((m) => m.tool_calls ?? []).map((c) => [c.id, c.function.name]));
+  const found = [...messages].reverse().find((m) => m.role === 'tool' && calls.get(m.tool_call_id ?? '') === name && !m.content?.startsWith('Error:'));
+  return found?.content ?? null;
+}
+
+/**
+ * A Slack query: search with the query's two longest words, read the first hit's thread (and list the documents when
+ * the study has them), then answer with the hit's text, or abstain when the search found nothing.
+ */
+function slackScript(model: string, messages: Msg[], names: string[]): { content: string | null; tool_calls?: unknown[] } {
+  const query = messages.find((m) => m.role === 'user')?.content ?? '';
+  const words = (query.toLowerCase().match(/[a-z][a-z-]{3,}/g) ?? []).filter((w) => !STOP.has(w));
+  const search = [...new Set(words)].sort((a, b) => b.length - a.length).slice(0, 2).join(' ') || 'the';
+  const step = messages.filter((m) => m.role === 'assistant').length;
+  const owner = /owner "([^"]+)"/.exec(messages[0]?.content ?? '')?.[1] ?? '';
+  if (model === 'instant') {
+    if (step === 0) return { content: null, tool_calls: [call('search_messages', { query: search })] };
+    return { content: 'FINAL_ANSWER: Noted.' };
+  }
+  if (model === 'bad-args' && step === 0) {
+    return {
+      content: null,
+      tool_calls: [
+        call('delete_channel', { channel_id: 'C1' }),
+        call('search_messages', '{"query": '),
+        call('get_channel_history', { limit: 5 }),
+        call('get_thread_replies', { channel_id: 'no-such-channel', thread_ts: '1.0' }),
+        call('get_thread_replies', { channel_id: 'general', thread_ts: 'yesterday' }),
+        ...(names.includes('get_file_contents') ? [call('get_file_contents', { owner, repo: 'docs', path: '../../../etc/passwd' })] : []),
+      ],
+    };
+  }
+  const searched = resultOf(messages, 'search_messages');
+  if (searched === null) return { content: null, tool_calls: [call('list_channels', {}), call('search_messages', { query: search, sort: 'relevance' })] };
+  const hit = searched
+    .split('\n')
+    .slice(1)
+    .map((l) => {
+      try {
+        return JSON.parse(l) as { channel_id: string; ts: string; thread_ts?: string; text: string };
+      } catch {
+        return null;
+      }
+    })
+    .find((h) => h !== null);
+  if (hit && resultOf(messages, 'get_thread_replies') === null) {
+    const docs = names.includes('get_file_contents') && owner ? [call('get_file_contents', { owner, repo: 'docs', path: '' })] : [];
+    return { content: null, tool_calls: [call('get_thread_replies', { channel_id: hit.channel_id, thread_ts: hit.thread_ts ?? hit.ts }), ...docs] };
+  }
+  if (!hit) return { content: `I searched for "${search}" and found nothing.\nFINAL_ANSWER: The workspace does not say; no message mentions ${search}.` };
+  return { content: `From the thread I read.\nFINAL_ANSWER: ${hit.text.slice(0, 400)}` };
 }
 
 export async function startStubModelServer(): Promise<StubModelServer> {

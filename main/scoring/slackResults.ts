@@ -7,6 +7,7 @@ import type { AppServices } from '../app/appServices.js';
 import { monotonicMicros } from '../db/monotonic.js';
 import { foldRun, gradingOf, rewardOfRun, runStatus, type RunState } from '../slackSeat/runLog.js';
 import { StudyLogs } from '../study/studyLog.js';
+import { isModelParticipant } from '../modelSeat/modelLog.js';
 
 /**
  * Why a Slack run does not count in the Results screen, or null when it does: the results writer's rule
@@ -31,7 +32,15 @@ export function slackResults(s: AppServices, studyKey: string, title: string, re
     : [];
   const leftOut: Record<string, number> = {};
   const counted: Array<{ run: RunState; code: string }> = [];
+  const models: Array<{ run: RunState; code: string }> = [];
   for (const run of all) {
+    // A model in the seat (main/modelSeat) is a row of its own, never pooled with the people; a run it did not finish
+    // (an endpoint error) is not counted.
+    if (isModelParticipant(run.started.participant)) {
+      if (run.answer || run.timeUp) models.push({ run, code: run.started.participant });
+      else leftOut['model error'] = (leftOut['model error'] ?? 0) + 1;
+      continue;
+    }
     const why = slackExclusion(state, run.runId);
     if (why) leftOut[why] = (leftOut[why] ?? 0) + 1;
     else counted.push({ run, code: findRun(state, run.runId)!.participant.code });
@@ -41,11 +50,12 @@ export function slackResults(s: AppServices, studyKey: string, title: string, re
     rows.filter((r) => r.run.answer).map((r) => ({ queryId: r.run.started.queryId, category: r.run.started.category, reward: rewardOfRun(r.run) }));
   const codes = [...new Set(counted.map((r) => r.code))].sort();
   const byCode = codes.map((code) => judged(counted.filter((r) => r.code === code)));
+  const modelCodes = [...new Set(models.map((r) => r.code))].sort();
   return {
     kind: 'slack',
     studyKey,
     title,
-    runs: counted.map(({ run, code }) => ({
+    runs: [...counted, ...models].map(({ run, code }) => ({
       runId: run.runId,
       queryId: run.started.queryId,
       category: run.started.category,
@@ -56,7 +66,10 @@ export function slackResults(s: AppServices, studyKey: string, title: string, re
       reward: rewardOfRun(run),
     })),
     all: pooledSlackScore(byCode, reps),
-    byParticipant: codes.map((participant, i) => ({ participant, score: slackScoreWithIntervals(byCode[i]!, `human:${participant}`, reps) })),
+    byParticipant: [
+      ...codes.map((participant, i) => ({ participant, score: slackScoreWithIntervals(byCode[i]!, `human:${participant}`, reps) })),
+      ...modelCodes.map((participant) => ({ participant, score: slackScoreWithIntervals(judged(models.filter((r) => r.code === participant)), participant, reps) })),
+    ],
     leftOut,
   };
 }

@@ -10,7 +10,7 @@ import { exportSlackJobs } from './exportJobs.js';
 import { SlackGrading } from './grading.js';
 import { setupRepoHandlers } from './repoHandlers.js';
 import { currentGrade, gradingOf, rewardOfRun, runStatus, runView } from './runLog.js';
-import { SlackRuns } from './runs.js';
+import { slackRunsOf } from './slackRunsOf.js';
 import { findQuery, loadSlackStudy } from './slackStudy.js';
 import { studyImportTarget } from './studyWorkspace.js';
 import { setupBrowseHandlers } from './workspaceHandlers.js';
@@ -27,8 +27,7 @@ export interface SlackSeatDeps {
 export function setupSlackHandlers(s: AppServices, deps: SlackSeatDeps = {}): Pick<AppHandlers, keyof typeof slackMethods> {
   const secrets = deps.secrets ?? createFileSecretStore(s.options.dataDir);
   const workspaces = slackWorkspacesOf(s);
-  const runs = new SlackRuns(s, workspaces);
-  s.closers.push(() => runs.close());
+  const runs = slackRunsOf(s);
   const grading = new SlackGrading(s, runs, secrets);
   const keyStatus = () => ok({ keySet: secrets.get(JUDGE_API_KEY) !== null, store: secrets.kind, encrypted: secrets.encrypted, note: secrets.note });
 

@@ -59,7 +59,8 @@ export class SlackRuns {
     return log ? ok(log) : fail('database', 'The session database cannot be used; see the message on the library screen.');
   }
 
-  start(studyKey: string, queryId: string, participant: string, limits: { timeLimitSec?: number | undefined; timeWarningSec?: number | undefined } = {}): Result<RunView> {
+  /** `newAttempt`: a model's retry after an endpoint error starts a run of its own rather than reopening the stopped one. */
+  start(studyKey: string, queryId: string, participant: string, limits: { timeLimitSec?: number | undefined; timeWarningSec?: number | undefined; newAttempt?: boolean } = {}): Result<RunView> {
     const log = this.log();
     if (!log.ok) return log;
     const study = loadSlackStudy(this.s.library, studyKey);
@@ -67,7 +68,7 @@ export class SlackRuns {
     const query = findQuery(study.value, queryId);
     if (!query.ok) return query;
     const existing = this.list(studyKey).find((r) => r.started.queryId === queryId && r.started.participant === participant);
-    if (existing) return ok(runView(existing, query.value.query, this.nowUs()));
+    if (existing && !limits.newAttempt) return ok(runView(existing, query.value.query, this.nowUs()));
     const target = studyImportTarget(study.value, query.value);
     if (!target.ok) return target;
     const ws = this.workspaces.known(target.value.workspaceId);

@@ -12,6 +12,8 @@ export interface JobInput {
   startedAt: string;
   finishedAt: string;
   trials: readonly TrialInput[];
+  /** A model's job: its agent and model names (else a person's, `human` / `human:<code>`). */
+  agent?: { name: string; modelName: string };
 }
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
@@ -39,7 +41,7 @@ function jobResult(job: JobInput): JobResultFile {
       (exceptions[exception.exception_type] ??= []).push(trial.trialName);
     }
   }
-  const evalKey = `human__${modelNameOf(job.participant)}__${job.studyId}`;
+  const evalKey = `${job.agent?.name ?? 'human'}__${job.agent?.modelName ?? modelNameOf(job.participant)}__${job.studyId}`;
   return {
     id: job.jobId,
     started_at: job.startedAt,
@@ -72,7 +74,7 @@ export function jobFiles(job: JobInput): Result<Files> {
   const files: Files = {
     'config.json': json({
       job_name: job.jobName,
-      agents: [{ name: 'human', model_name: modelNameOf(job.participant) }],
+      agents: [{ name: job.agent?.name ?? 'human', model_name: job.agent?.modelName ?? modelNameOf(job.participant) }],
       datasets: [{ path: job.studyId, task_names: [...new Set(job.trials.map((t) => t.query.id))] }],
       n_attempts: 1,
       teamseat: { study: job.studyId, app_version: job.appVersion },

@@ -2,7 +2,7 @@ import type { JudgeOutcome } from '../judge/judgeAnswer.js';
 import { asFinalAnswerMessage } from '../judge/finalAnswer.js';
 import { DEFAULT_TIME_LIMIT_MINUTES, type SlackQuery } from '../judge/query.js';
 import { sha256 } from '../team/checker/sha256.js';
-import type { TrialResultFile } from './schemas.js';
+import type { TrajectoryFile, TrialResultFile } from './schemas.js';
 import type { PersonAction } from './tools.js';
 import { trajectoryOf } from './trajectory.js';
 
@@ -40,6 +40,17 @@ export interface TrialInput {
   exception?: { type: string; message: string; occurredAt: string };
   /** The trial folder as a `file://` URI, when the writer knows where it goes; else the folder name (relative). */
   trialUri?: string;
+  /** A model in the seat (main/modelSeat): its agent and model names and the tokens it reported, in place of a person's. */
+  agent?: TrialAgent;
+  /** A model's own trajectory (its messages, tool calls and metrics), in place of the one made from a person's actions. */
+  trajectory?: TrajectoryFile;
+}
+
+export interface TrialAgent {
+  name: string;
+  modelName: string;
+  provider: string;
+  usage: { inputTokens: number | null; outputTokens: number | null; costUsd: number | null };
 }
 
 export type Files = Record<string, string>;
@@ -48,6 +59,8 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const span = (s: Span | null) => ({ started_at: s?.startedAt ?? null, finished_at: s?.finishedAt ?? null });
 
 export const modelNameOf = (participant: string) => `human:${participant}`;
+const agentNameOf = (trial: TrialInput) => trial.agent?.name ?? 'human';
+const trialModelOf = (trial: TrialInput) => trial.agent?.modelName ?? modelNameOf(trial.participant);
 
 /** The reward a trial earned, or null when it has none (not judged, or the judge failed). */
 export function rewardOf(trial: TrialInput): number | null {
@@ -78,8 +91,8 @@ function trialConfig(trial: TrialInput) {
     trials_dir: trial.jobName,
     timeout_multiplier: 1,
     agent: {
-      name: 'human',
-      model_name: modelNameOf(trial.participant),
+      name: agentNameOf(trial),
+      model_name: trialModelOf(trial),
       max_timeout_sec: (trial.query.timeLimitMinutes ?? DEFAULT_TIME_LIMIT_MINUTES) * 60,
       kwargs: { teamseat: { category: trial.query.category, judge_model: trial.judgeModel ?? null } },
     },
@@ -109,16 +122,16 @@ export function trialResult(trial: TrialInput): TrialResultFile {
     task_checksum: taskChecksum(trial.query),
     config: trialConfig(trial),
     agent_info: {
-      name: 'human',
+      name: agentNameOf(trial),
       version: trial.appVersion,
-      model_info: { name: modelNameOf(trial.participant), provider: 'teamseat' },
+      model_info: { name: trialModelOf(trial), provider: trial.agent?.provider ?? 'teamseat' },
     },
     // A person uses no tokens and costs nothing Harbor counts: nulls, and what is ours under metadata.
     agent_result: {
-      n_input_tokens: null,
+      n_input_tokens: trial.agent?.usage.inputTokens ?? null,
       n_cache_tokens: null,
-      n_output_tokens: null,
-      cost_usd: null,
+      n_output_tokens: trial.agent?.usage.outputTokens ?? null,
+      cost_usd: trial.agent?.usage.costUsd ?? null,
       rollout_details: null,
       metadata: { teamseat: { participant: trial.participant, actions: trial.actions.length, answered: trial.answer !== null } },
     },
@@ -136,8 +149,8 @@ export function trialResult(trial: TrialInput): TrialResultFile {
 function trialLog(trial: TrialInput, reward: number | null): string {
   const t = trial.timing;
   const lines = [
-    `${t.environmentSetup.startedAt} trial ${trial.trialName}: query ${trial.query.id} (${trial.query.category}) for ${modelNameOf(trial.participant)}`,
-    `${t.agentExecution.startedAt} person started`,
+    `${t.environmentSetup.startedAt} trial ${trial.trialName}: query ${trial.query.id} (${trial.query.category}) for ${trialModelOf(trial)}`,
+    `${t.agentExecution.startedAt} ${trial.agent ? 'model' : 'person'} started`,
     ...trial.actions.map((a) => `${a.at} ${a.tool} ${JSON.stringify(a.arguments)}`),
     trial.answer ? `${trial.answer.at} answered` : `${t.agentExecution.finishedAt} ended without an answer`,
   ];
@@ -155,6 +168,7 @@ export function trialFiles(trial: TrialInput): Files {
     'result.json': json(trialResult(trial)),
     'trial.log': trialLog(trial, reward),
     'agent/trajectory.json': json(
+      trial.trajectory ??
       trajectoryOf({
         sessionId: trial.trialId,
         agentVersion: trial.appVersion,
