@@ -7,6 +7,7 @@ import { loadTeamPack } from '../team/pack/loadPack.js';
 import { teamSessionsOf } from '../team/teamSessionsOf.js';
 import { chatPostFor, loadModelStudy, pickModels } from './modelConfig.js';
 import { isModelParticipant, modelRecordOf } from './modelLog.js';
+import { GRADED } from '../slackSeat/runLog.js';
 import { writeModelResults } from './modelResults.js';
 import { playTeamModelRun } from './teamModelRun.js';
 
@@ -16,6 +17,16 @@ const playing = new WeakMap<AppServices, Set<string>>();
 export function setupModelSeatHandlers(s: AppServices): Pick<AppHandlers, keyof typeof modelSeatMethods> {
   const mine = playing.get(s) ?? new Set<string>();
   playing.set(s, mine);
+  // A model's Slack answer graded later (blind grader, judge endpoint) reaches its Harbor trial at once.
+  s.closers.push(
+    s.bus.subscribe((e) => {
+      if (e.type !== 'session.event' || e.event.kind !== GRADED) return;
+      const session = s.database.eventLog?.getSession(e.event.sessionId);
+      if (!session || !isModelParticipant(session.participant)) return;
+      const written = writeModelResults(s, session.studyKey);
+      if (!written.ok) s.log.warn('model results not written', { studyKey: session.studyKey, problem: written.error.message });
+    }),
+  );
   return {
     modelSeatOptions: ({ studyKey }) => {
       const study = loadModelStudy(s.library, studyKey);
