@@ -21,6 +21,11 @@ export const settingsSchema = z.object({
       panels: z.boolean().default(false),
     })
     .default({ baseUrl: '', model: '', panels: false }),
+  /**
+   * Whether a study's live partners (`partners:` in study.yaml) may call their endpoints. Off by default, as panels
+   * are: the participant's conversation leaves the machine only when the study and this setting both ask for it.
+   */
+  livePartners: z.boolean().default(false),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const defaultSettings: Settings = settingsSchema.parse({});
@@ -30,6 +35,7 @@ export const settingsPatchSchema = z
     typingDelayMs: settingsSchema.shape.typingDelayMs.unwrap(),
     participantPrefix: settingsSchema.shape.participantPrefix.unwrap(),
     judge: z.object({ baseUrl: z.string(), model: z.string(), panels: z.boolean() }).partial(),
+    livePartners: z.boolean(),
   })
   .partial();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

@@ -41,6 +41,7 @@ export async function benchPartners(appRoot: string): Promise<BenchRow[]> {
       if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
       return r.value as T;
     };
+    await call('updateSettings', { livePartners: true });
     const live: number[] = [];
     const scripted: number[] = [];
     const ours: number[] = [];

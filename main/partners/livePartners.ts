@@ -19,6 +19,7 @@ export interface PartnerAnswer {
 
 /** The partner seats of one session played live, and how to ask them. */
 export interface LivePartners {
+  /** The seats played live now: none while Settings do not allow live partners (asked at each message). */
   readonly seats: ReadonlySet<string>;
   /** Every due partner's answer (asked at once); one per due partner, the scripted reply when the endpoint fails. */
   answer(task: ResolvedTask, state: SessionState): Promise<PartnerAnswer[]>;
@@ -43,7 +44,7 @@ function clean(text: string, seat: string): string {
  * Live partners from their plans (seat → plan). `env` holds the keys `key_env` names; a missing variable makes the
  * seat answer by its script, with the reason recorded, rather than send a request that can only be refused.
  */
-export function createLivePartners(plans: ReadonlyMap<string, LivePlan>, env: NodeJS.ProcessEnv = process.env): LivePartners {
+export function createLivePartners(plans: ReadonlyMap<string, LivePlan>, env: NodeJS.ProcessEnv = process.env, allowed: () => boolean = () => true): LivePartners {
   const seats = new Map<string, Seat>();
   for (const [name, plan] of plans) {
     const keyName = plan.endpoint.key_env;
@@ -107,10 +108,14 @@ export function createLivePartners(plans: ReadonlyMap<string, LivePlan>, env: No
     };
   }
 
+  const all: ReadonlySet<string> = new Set(seats.keys());
+  const none: ReadonlySet<string> = new Set();
   return {
-    seats: new Set(seats.keys()),
+    get seats() {
+      return allowed() ? all : none;
+    },
     async answer(task, state) {
-      const due = duePartners(task, evaluatedSeat(task).name, state, new Set(seats.keys()));
+      const due = duePartners(task, evaluatedSeat(task).name, state, this.seats);
       const answers = await Promise.all(due.map((d) => ask(task, state, d)));
       const keys = [...seats.values()].map((s) => s.key).filter((k) => k !== '');
       // The client redacts what it returns; the stored record is redacted once more by structure.

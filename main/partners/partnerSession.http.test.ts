@@ -77,6 +77,14 @@ describe('live partners over HTTP', () => {
         : { kind: 'text', content: 'too late', delayMs: 3_000 },
     );
     stub.on('ben-m', (_req, n) => (n === 1 ? { kind: 'text', content: 'The walking trails are closed by fallen trees.' } : { kind: 'status', status: 500 }));
+    // Settings off (the default): the study's partners answer by their script, and nothing is sent.
+    const offline = await call<TeamView>('teamStart', { studyKey, taskId: 'hidden-profile', participant: 'P00', version: 'manipulation', seed: 1 });
+    await call<TeamView>('teamSend', { sessionId: offline.sessionId, to: 'Rosa', text: 'What have you heard about East Town?' });
+    expect(lastSaid(offline.sessionId, 'Rosa')).toMatchObject({ source: { kind: 'reply', id: 'r_fire' } });
+    expect(partnerRecords(offline.sessionId)).toEqual([]);
+    expect(stub.requests).toHaveLength(0);
+    await call('updateSettings', { livePartners: true });
+
     const views: TeamView[] = [await call<TeamView>('teamStart', { studyKey, taskId: 'hidden-profile', participant: 'P01', version: 'manipulation', seed: 1 })];
     const id = views[0]!.sessionId;
     const send = async (to: string, text: string) => {

@@ -9,10 +9,11 @@ import { createLivePartners, type LivePartners, type LivePlan } from './livePart
 /**
  * The live partners of one session of a team study: the version's partner seats its `partners:` section plays by an
  * endpoint. Null when none is (no section, `live: false`, no endpoint): the pack's scripted partners, as before.
+ * Settings → "Let study partners call their endpoints" must also be on (checked at each message).
  * Read when the session is built (started or reopened), so a session keeps the partners it started with while the
  * app runs. A study file that does not load plays scripted and says so in the app log.
  */
-export function studyPartners(s: Pick<AppServices, 'library' | 'log'>, studyKey: string, task: ResolvedTask, env: NodeJS.ProcessEnv = process.env): LivePartners | null {
+export function studyPartners(s: Pick<AppServices, 'library' | 'log' | 'settings'>, studyKey: string, task: ResolvedTask, env: NodeJS.ProcessEnv = process.env): LivePartners | null {
   const dir = s.library.dirOf(studyKey);
   if (!dir) return null;
   const read = readYamlFile(path.join(dir, STUDY_MANIFEST_FILE), studyManifestSchema, path.posix.join(path.basename(dir), STUDY_MANIFEST_FILE));
@@ -28,5 +29,6 @@ export function studyPartners(s: Pick<AppServices, 'library' | 'log'>, studyKey:
     const plan = partnerPlan(section, read.value.models, seat.name);
     if (plan.live) plans.set(seat.name, plan);
   }
-  return plans.size > 0 ? createLivePartners(plans, env) : null;
+  // Settings decide at each message, as for judge panels: off, the partners answer by their script, offline.
+  return plans.size > 0 ? createLivePartners(plans, env, () => s.settings.get().livePartners) : null;
 }

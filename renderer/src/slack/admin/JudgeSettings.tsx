@@ -13,6 +13,7 @@ export function JudgeSettings() {
   const [baseUrl, setBaseUrl] = useState('');
   const [model, setModel] = useState('');
   const [panels, setPanels] = useState(false);
+  const [partners, setPartners] = useState(false);
   const [key, setKey] = useState('');
   const [status, setStatus] = useState<KeyStatus | undefined>();
   const [note, setNote] = useState<string | undefined>();
@@ -24,6 +25,7 @@ export function JudgeSettings() {
           setBaseUrl(r.value.judge.baseUrl);
           setModel(r.value.judge.model);
           setPanels(r.value.judge.panels);
+          setPartners(r.value.livePartners);
         }
       });
     void api()
@@ -31,7 +33,7 @@ export function JudgeSettings() {
       .then((r) => r.ok && setStatus(r.value));
   }, []);
   const save = async () => {
-    const s = await api().updateSettings({ judge: { baseUrl: baseUrl.trim(), model: model.trim(), panels } });
+    const s = await api().updateSettings({ judge: { baseUrl: baseUrl.trim(), model: model.trim(), panels }, livePartners: partners });
     if (!s.ok) return setNote(s.error.message);
     if (key.trim()) {
       const k = await api().setJudgeKey({ apiKey: key.trim() });
@@ -74,6 +76,10 @@ export function JudgeSettings() {
       <label>
         <input type="checkbox" checked={panels} onChange={(e) => setPanels(e.target.checked)} /> Let study judge panels call their endpoints
         <span className="muted small"> (a team study's `labeller:` section; off: its messages are labelled by the task's rules, offline)</span>
+      </label>
+      <label>
+        <input type="checkbox" checked={partners} onChange={(e) => setPartners(e.target.checked)} /> Let study partners call their endpoints
+        <span className="muted small"> (a team study's `partners:` section; off: its partners answer with the task's scripted replies, offline)</span>
       </label>
       {status ? <p className="muted small">{status.note}</p> : null}
       <div className="sk-row-actions">
