@@ -9,6 +9,7 @@ import type { SettingsFileFactory } from '../settings/settingsService.js';
 import { installSecurityGuards } from './security.js';
 import { createMainWindow, rendererIndex } from './window.js';
 import { installMenu } from './menu.js';
+import { dashboardWindows } from './dashboardWindow.js';
 import { attachWindow, registerIpc } from './ipc.js';
 import { ScopedHost } from '../access/scopedHost.js';
 import { WindowScopes } from '../access/windowScopes.js';
@@ -29,7 +30,6 @@ if (!app.requestSingleInstanceLock()) {
   app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
   void app.whenReady().then(() => {
     const log = consoleLogger('desktop');
-    installSecurityGuards();
     let nativeBinding: string | undefined;
     try {
       nativeBinding = sqliteNativeBinding(appRoot);
@@ -52,6 +52,17 @@ if (!app.requestSingleInstanceLock()) {
     // Every window holds a scope (the experimenter's, until it enters a participant's kiosk): see windowScopes.ts.
     const scoped = new ScopedHost(services.handlers, services.bus, services.ownership, log, 'electron');
     const windows = new WindowScopes(services.access);
+    // Guards first, before any window exists; the dashboard may open in a second window (the experimenter's only).
+    installSecurityGuards(
+      dashboardWindows({
+        appRoot,
+        isPackaged: app.isPackaged,
+        indexFile: path.resolve(rendererIndex(appRoot)),
+        windows,
+        windowOf: (contents) => BrowserWindow.fromWebContents(contents),
+        attach: (win) => attachWindow(win, scoped, windows),
+      }),
+    );
     registerIpc(scoped, windows, log, path.resolve(rendererIndex(appRoot)));
     installMenu(dataDir);
     attachWindow(createMainWindow(appRoot, app.isPackaged), scoped, windows);

@@ -6,7 +6,7 @@ const TOKEN_KEY = 'teamseat.token';
 
 /**
  * The study page's way to the live dashboard: in the browser host a new tab of its own (the link carries the
- * experimenter's token, as the host's printed link does); on the desktop, this window.
+ * experimenter's token, as the host's printed link does); on the desktop, a second window.
  */
 export function DashboardLink({ studyKey }: { studyKey: string }) {
   const navigate = useApp((s) => s.navigate);
@@ -19,7 +19,14 @@ export function DashboardLink({ studyKey }: { studyKey: string }) {
           Live dashboard (new tab)
         </a>
       ) : (
-        <button onClick={() => navigate({ screen: 'dashboard', key: studyKey })}>Live dashboard</button>
+        <button
+          onClick={() => {
+            // The desktop opens it in a second window (main/electron/dashboardWindow.ts); where that is refused, here.
+            if (!window.open(`${window.location.pathname}${route}`, '_blank')) navigate({ screen: 'dashboard', key: studyKey });
+          }}
+        >
+          Live dashboard (new window)
+        </button>
       )}{' '}
       <span className="muted small">every participant against the plan, live, with pause, void and withdraw.</span>
     </p>
