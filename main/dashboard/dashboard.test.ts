@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/testApp.js';
+import { dispatch } from '../app/dispatch.js';
+import { silentLogger } from '../app/logger.js';
+import type { Result } from '../../shared/result.js';
 import { makeTempDir } from '../testing/tempDir.js';
 import type { StudyOverview } from '../../shared/contract/study.js';
 import type { DashboardParticipant, DashboardView } from '../../shared/contract/dashboard.js';
@@ -58,4 +61,31 @@ describe('dashboard', () => {
     await call(app, 'studyVoid', { ...who, reason: 'test visit' });
     expect(rowOf(await view(), 'T01').cells[0]!.status).toBe('void');
   });
+
+  it('serialises two dashboards acting on one participant at once: one pause is recorded, the other is refused and sees it', async () => {
+    const overview = await call<StudyOverview>(app, 'studyParticipants', { studyKey: STUDY_KEY });
+    const t01 = overview.participants[0]!;
+    await call(app, 'studyStartParticipant', { studyKey: STUDY_KEY, participantId: t01.participantId });
+    const runId = await consentAndStart(app, t01.participantId);
+    const who = { studyKey: STUDY_KEY, participantId: t01.participantId };
+    const kinds = () => app.database.eventLog!.replay(runId).map((e) => e.kind);
+    const before = kinds().length;
+
+    // Both dashboards press Pause in the same instant.
+    const [a, b] = await Promise.all([dispatchOf('dashboardPause', { ...who, reason: 'first' }), dispatchOf('dashboardPause', { ...who, reason: 'second' })]);
+    expect([a.ok, b.ok].sort()).toEqual([false, true]);
+    expect(refusalOf(a, b)).toBe('T01: The session is already paused. Nothing was changed.');
+    expect(kinds().slice(before)).toEqual(['paused']);
+    // The other dashboard's next read (it reads on every committed event) shows the pause.
+    expect(rowOf(await view(), 'T01').cells[0]!.status).toBe('paused');
+
+    const [c, d] = await Promise.all([dispatchOf('dashboardResume', who), dispatchOf('dashboardResume', who)]);
+    expect([c.ok, d.ok].sort()).toEqual([false, true]);
+    expect(refusalOf(c, d)).toBe('T01: The session is not paused. Nothing was changed.');
+    expect(kinds().slice(before).filter((k) => k === 'paused' || k === 'resumed')).toEqual(['paused', 'resumed']);
+  });
 });
+
+const dispatchOf = (method: string, args: unknown) => dispatch(app.handlers, method, args, { host: 'test' }, silentLogger);
+/** The message of whichever of two answers was refused. */
+const refusalOf = (...answers: Result<unknown>[]) => answers.map((r) => (r.ok ? null : r.error.message)).find((m) => m !== null);
