@@ -16,6 +16,11 @@ export interface TestRunnerOptions {
   jsHeapMb?: number;
   /** Start a fresh worker right after one is killed, so the next run does not wait for Python. */
   respawn?: boolean;
+  /**
+   * Keep a second interpreter loading beside one that has run code, so a run that needs a fresh one (another
+   * session, a run's final check) finds it loaded. Costs a second worker's memory.
+   */
+  keepSpare?: boolean;
 }
 
 export interface RunOptions extends TestRunRequest {
@@ -54,7 +59,10 @@ export class PyodideTestRunner {
   private readonly limits: PythonWorkerLimits;
   private readonly timeoutMs: number;
   private readonly respawn: boolean;
+  private readonly keepSpare: boolean;
   private worker: PythonWorker | null = null;
+  /** An interpreter that has run nothing, loading or loaded, taken when the current one must be replaced. */
+  private spare: PythonWorker | null = null;
   /** Which session's code the current worker has run; null while it has run nothing. */
   private workerUsedBy: string | null = null;
   private queue: Promise<unknown> = Promise.resolve();
@@ -69,12 +77,16 @@ export class PyodideTestRunner {
     };
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.respawn = options.respawn ?? true;
+    this.keepSpare = options.keepSpare ?? false;
   }
 
-  /** Starts Python now so the first run does not pay for loading it. */
+  /**
+   * Starts Python now so the next run does not pay for loading it: an interpreter that has run nothing (a used one
+   * would be replaced by a run that needs a fresh one). Settles when it has loaded.
+   */
   warmUp(): Promise<Result<void>> {
     const task = this.queue
-      .then(() => (this.disposed ? closed() : this.currentWorker().ready))
+      .then(() => (this.disposed ? closed() : this.unusedWorker().ready))
       .catch((error: unknown) => fail('internal', `Python could not be started: ${String(error)}`));
     this.queue = task;
     return task;
@@ -90,17 +102,27 @@ export class PyodideTestRunner {
 
   async dispose(): Promise<void> {
     this.disposed = true;
-    const worker = this.worker;
+    const workers = [this.worker, this.spare];
     this.worker = null;
-    await worker?.kill();
+    this.spare = null;
+    await Promise.all(workers.map((w) => w?.kill()));
   }
 
   private currentWorker(): PythonWorker {
     if (!this.worker || !this.worker.isAlive) {
-      this.worker = new PythonWorker(this.limits);
+      const spare = this.spare?.isAlive ? this.spare : null;
+      this.spare = null;
+      this.worker = spare ?? new PythonWorker(this.limits);
       this.workerUsedBy = null;
     }
     return this.worker;
+  }
+
+  /** The current worker while it has run nothing, else the spare (started now if there is none). */
+  private unusedWorker(): PythonWorker {
+    if (!this.worker || !this.worker.isAlive || this.workerUsedBy === null) return this.currentWorker();
+    if (!this.spare?.isAlive) this.spare = new PythonWorker(this.limits);
+    return this.spare;
   }
 
   private async runNow(options: RunOptions): Promise<Result<TestRun>> {
@@ -136,6 +158,8 @@ export class PyodideTestRunner {
       this.worker = null;
       if (this.respawn && !this.disposed) this.currentWorker();
     }
+    // After the run, not during it: a loading interpreter would compete with the tests for the CPU.
+    if (this.keepSpare && !this.disposed) this.unusedWorker();
     const ending = {
       status: end.status,
       duration_ms: Math.round(performance.now() - started),

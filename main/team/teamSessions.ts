@@ -99,8 +99,18 @@ export class TeamSessions {
     }
     const team = this.build(session.id, a.studyKey, session.createdAt, found.value, a.version, space, false, files);
     // A workspace task will run Python (tests, the checker at the end): start it now, off the request path.
-    if (space) void this.python?.warmUp();
+    if (space) void this.warmPython();
     return team.settleNow();
+  }
+
+  /** Settles once a Python interpreter that has run nothing is loaded for the next run that needs one. */
+  warmPython(): Promise<Result<void>> {
+    return this.runner().warmUp();
+  }
+
+  /** One runner for every session; it keeps a spare interpreter, so a run's final check rarely waits for Python. */
+  private runner(): PyodideTestRunner {
+    return (this.python ??= new PyodideTestRunner({ keepSpare: true }));
   }
 
   /** The session, resuming it from the log when the app was restarted (or killed) since it was last used. */
@@ -158,7 +168,7 @@ export class TeamSessions {
     files: Record<string, string>,
   ): TeamSession {
     const log: EventLog = this.s.database.eventLog!;
-    const python = (this.python ??= new PyodideTestRunner());
+    const python = this.runner();
     const runTests = (files: Record<string, string>) => python.run({ files, tests: visibleTests(files), sessionKey: id });
     const stored = log.replay(id);
     const team = new TeamSession(
