@@ -18,6 +18,7 @@ import { benchLab } from './lab.js';
 import { benchModelSeat } from './modelSeat.js';
 import { benchReplay } from './replay.js';
 import { benchJudge } from './judge.js';
+import { benchConsole } from './console.js';
 import { benchPartners } from './partners.js';
 
 /**
@@ -54,6 +55,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   models: () => benchModelSeat(appRoot),
   replay: () => benchReplay(appRoot),
   judge: () => benchJudge(appRoot),
+  console: () => benchConsole(appRoot),
   partners: () => benchPartners(appRoot),
   // 1,000,000 messages in 500 channels unless --slack-messages says otherwise.
   slack: () =>

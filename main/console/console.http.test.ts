@@ -96,6 +96,10 @@ describe('the experimenter console over HTTP', () => {
       const queued = events.next((e) => e.type === 'console.queue' && e.sessionId === sessionId);
       const sent = call<TeamView>('teamSend', { sessionId, to: 'team', text: 'Kai, anything we should know before we pick?' });
       await queued;
+      // The participant's page reads the session as it stands while the console decides: their line, teammates busy.
+      const meanwhile = await call<TeamView>('teamView', { sessionId });
+      expect(meanwhile.status).toBe('waiting');
+      expect(meanwhile.messages.at(-1)).toMatchObject({ mine: true, text: 'Kai, anything we should know before we pick?' });
       const waiting = await call<ConsoleView>('consoleView', { sessionId, consoleId: 'console-one' });
       expect(waiting.queue).toEqual([expect.objectContaining({ text: 'Kai, anything we should know before we pick?', round: 1, to: 'team' })]);
       // What each key would make Kai say: asks_route is where he gives way with the mudslide.

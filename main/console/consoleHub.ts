@@ -4,7 +4,7 @@ import type { ConsoleQueueItem } from '../../shared/contract/console.js';
 import type { EventBus } from '../app/eventBus.js';
 
 /** How long a console's lease lasts without a renewal: a console renews it every few seconds while its page is open. */
-export const LEASE_MS = 10_000;
+export const LEASE_MS = 8_000;
 
 /** How a waiting message was settled: the experimenter's pick, or the study's timeout. */
 export type Settled = { by: 'experimenter'; label: string; consoleId: string } | { by: 'timeout' };

@@ -108,6 +108,12 @@ export class TeamSession {
     return this.state.ended !== null;
   }
 
+  /** A participant's message waits for its label (the experimenter's console, a panel): it is on disk already. */
+  get waitingForLabel(): boolean {
+    return this.labelWaits > 0;
+  }
+  private labelWaits = 0;
+
   view(): TeamView {
     const time = this.activeTime();
     const { limitMs, leadMs } = limitOf(this.state);
@@ -372,12 +378,18 @@ export class TeamSession {
     const last = this.state.lastParticipant!;
     const message = this.state.messages[last.message]!;
     const you = evaluatedSeat(this.d.resolved).name;
-    const decision = await this.d.labeller.label({
-      task: this.d.resolved,
-      version: this.d.resolved.version,
-      message: { round: message.round, to: message.to, text: message.text },
-      history: this.state.messages.slice(0, last.message).map((m) => ({ round: m.round, seat: m.seat ?? you, to: m.to, text: m.text })),
-    });
+    this.labelWaits++;
+    let decision;
+    try {
+      decision = await this.d.labeller.label({
+        task: this.d.resolved,
+        version: this.d.resolved.version,
+        message: { round: message.round, to: message.to, text: message.text },
+        history: this.state.messages.slice(0, last.message).map((m) => ({ round: m.round, seat: m.seat ?? you, to: m.to, text: m.text })),
+      });
+    } finally {
+      this.labelWaits--;
+    }
     this.persist({
       type: 'label_decided',
       label: decision.label,

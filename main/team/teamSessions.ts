@@ -147,6 +147,9 @@ export class TeamSessions {
   async resume(sessionId: string): Promise<Result<TeamSession>> {
     const got = this.get(sessionId);
     if (!got.ok) return got;
+    // A message waiting for its label carries on by itself: the session is read as it stands (the participant's
+    // page shows their line and a teammate typing while the experimenter's console decides, however long).
+    if (got.value.waitingForLabel) return got;
     // Effects the engine still owes (say the app died between a label and the reply) are carried out now.
     const settled = await got.value.settleNow();
     return settled.ok ? got : settled;

@@ -18,6 +18,7 @@ import { KioskApp } from './kiosk/KioskApp';
 import { LeaveKiosk } from './kiosk/LeaveKiosk';
 import { ResultsScreen } from './results/ResultsScreen';
 import { DashboardScreen } from './dashboard/DashboardScreen';
+import { ConsoleScreen } from './console/ConsoleScreen';
 import { ReplayScreen } from './replay/ReplayScreen';
 import { QuickSeat } from './demo/QuickSeat';
 import { ModelSeatWatch } from './modelSeat/ModelSeatWatch';
@@ -83,7 +84,7 @@ function ExperimenterApp({ route }: { route: ReturnType<typeof useApp.getState>[
         </span>
       </header>
       <ErrorBanner />
-      <main className={route.screen === 'replay' || route.screen === 'demo' || route.screen === 'dashboard' ? 'content content-wide' : 'content'}>
+      <main className={route.screen === 'replay' || route.screen === 'demo' || route.screen === 'dashboard' || route.screen === 'console' ? 'content content-wide' : 'content'}>
         {info ? <Notices notices={info.notices} /> : null}
         {info && info.database.status !== 'ok' ? <DatabaseProblemScreen status={info.database} /> : null}
         {route.screen === 'study' ? (
@@ -108,6 +109,8 @@ function ExperimenterApp({ route }: { route: ReturnType<typeof useApp.getState>[
           <ResultsScreen studyKey={route.studyKey} />
         ) : route.screen === 'dashboard' ? (
           <DashboardScreen studyKey={route.key} />
+        ) : route.screen === 'console' ? (
+          <ConsoleScreen sessionId={route.sessionId} />
         ) : route.screen === 'replay' ? (
           <ReplayScreen route={route} />
         ) : route.screen === 'demo' ? (

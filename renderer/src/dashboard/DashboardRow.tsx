@@ -42,6 +42,15 @@ export function DashboardRow({ p, columns, onAction, managing }: { p: DashboardP
                 <a href={formatRoute({ screen: 'replay', run: `s:${c.runId}` })} target="_blank" rel="noreferrer" aria-label={`Open the run of ${row.code} in ${cell} read-only`}>
                   Open
                 </a>
+                {/* A team run still being played can be labelled from its console (issue 14). */}
+                {c.round !== null && (c.status === 'in_progress' || c.status === 'paused') ? (
+                  <>
+                    {' '}
+                    <a href={formatRoute({ screen: 'console', sessionId: c.runId })} target="_blank" rel="noreferrer" aria-label={`Open the console of ${row.code}'s run in ${cell}`}>
+                      Console
+                    </a>
+                  </>
+                ) : null}
               </>
             ) : null}
           </td>

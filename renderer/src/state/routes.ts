@@ -41,6 +41,8 @@ export const routeSchema = z.discriminatedUnion('screen', [
   z.object({ screen: z.literal('results'), studyKey: id }),
   /** The experimenter's live dashboard of a study: participants × plan cells (issue 13). */
   z.object({ screen: z.literal('dashboard'), key: id }),
+  /** The experimenter's console of one live team session: labels its participant's messages (issue 14). */
+  z.object({ screen: z.literal('console'), sessionId: id }),
   /**
    * The run viewer (issue 16): `run` and `b` are run refs (`s:<session id>` or `f:<path on the host>`, see
    * renderer/src/replay/refs.ts); `round` is a 1-based position; without `run` it shows the run picker.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TeamView } from '../../../shared/team/viewSchema';
 import type { Result } from '../../../shared/result';
 import { api } from '../api/client';
@@ -17,6 +17,23 @@ export function useTeamSession(sessionId: string) {
   }, []);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const inAction = useRef(false);
+
+  // While an action waits (a message waiting for its label from the experimenter's console or a panel), the log moves
+  // on without us: the view is read again on this session's events, so the person's own line shows, then a teammate
+  // typing. A read that comes back after the action has answered is older than the action's view and is dropped.
+  useEffect(
+    () =>
+      api().subscribe((e) => {
+        if (e.type !== 'session.event' || e.event.sessionId !== sessionId || !inAction.current) return;
+        void api()
+          .teamView({ sessionId })
+          .then((r) => {
+            if (r.ok && inAction.current) setView(r.value);
+          });
+      }),
+    [sessionId, setView],
+  );
 
   useEffect(() => {
     let live = true;
@@ -35,9 +52,11 @@ export function useTeamSession(sessionId: string) {
   /** Runs one action; the view it returns replaces ours. Errors are shown, never thrown. */
   const act = useCallback(async <T,>(run: () => Promise<Result<T>>, pick: (value: T) => TeamView): Promise<T | undefined> => {
     setBusy(true);
+    inAction.current = true;
     setError(undefined);
     try {
       const r = await run();
+      inAction.current = false;
       if (!r.ok) {
         setError(r.error.message);
         return undefined;
@@ -45,6 +64,7 @@ export function useTeamSession(sessionId: string) {
       setView(pick(r.value));
       return r.value;
     } finally {
+      inAction.current = false;
       setBusy(false);
     }
   }, [setView]);
