@@ -7,6 +7,7 @@ import { benchEventLog } from './eventLog.js';
 import { benchColdStart } from './coldStart.js';
 import { agreementBench } from './agreement.js';
 import { benchPyodide } from './pyodide.js';
+import { benchPyodideRunEnd } from './pyodideRunEnd.js';
 import { generateForParent, importForParent, runSlackBench } from './slack.js';
 import { benchTeamSend } from './teamSend.js';
 import { benchSlackChannel } from './slackChannel.js';
@@ -15,6 +16,7 @@ import { benchBundle } from './bundle.js';
 import { benchComparison } from './comparison.js';
 import { benchKiosk } from './kiosk.js';
 import { benchLab } from './lab.js';
+import { benchDashboard } from './dashboard.js';
 import { benchModelSeat } from './modelSeat.js';
 import { benchReplay } from './replay.js';
 import { benchJudge } from './judge.js';
@@ -46,12 +48,14 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   team: () => benchTeamSend(appRoot),
   agreement: () => agreementBench(),
   pyodide: () => benchPyodide(),
+  runend: () => benchPyodideRunEnd(appRoot),
   slackchannel: () => benchSlackChannel(appRoot),
   scoring: () => benchScoring(),
   bundle: () => benchBundle(appRoot),
   comparison: () => benchComparison(appRoot),
   kiosk: () => benchKiosk(appRoot),
   lab: () => benchLab(appRoot),
+  dashboard: () => benchDashboard(appRoot),
   models: () => benchModelSeat(appRoot),
   replay: () => benchReplay(appRoot),
   judge: () => benchJudge(appRoot),
