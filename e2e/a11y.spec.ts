@@ -122,6 +122,15 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'experimenter console (team run)',
+    open: async (page) => {
+      await startRun(page, { task: 'hidden-profile', version: 'manipulation', seed: 1, participant: 'A11Y-C' });
+      const sessionId = /sessionId=([^&]+)/.exec(page.url())![1]!;
+      await page.evaluate(`window.location.hash = '#/console?sessionId=${sessionId}'`);
+      await expect(page.getByRole('heading', { name: /^Console: / })).toBeVisible();
+    },
+  },
+  {
     name: 'settings',
     open: async (page) => {
       await page.getByRole('button', { name: 'Settings' }).click();
