@@ -104,3 +104,27 @@ test('lab mode on 127.0.0.2: dashboard links, two live dashboards, pause, resume
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('behind a reverse proxy: --origin makes the printed links the proxy\'s; a plain-http origin is refused before anything is opened', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamseat-lab-'));
+  try {
+    const plain = serve(dataDir, ['--origin', 'http://teamseat.lab.example.org']);
+    expect(await plain.exited).toBe(2);
+    expect(plain.err()).toContain('--origin http://teamseat.lab.example.org: the reverse proxy must serve HTTPS');
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+
+    const host = serve(dataDir, ['--origin', 'https://teamseat.lab.example.org', '--study', STUDY]);
+    try {
+      await expect.poll(() => host.out(), { timeout: 30_000 }).toContain('Participant links');
+      expect(host.out()).toMatch(/Open: http:\/\/127\.0\.0\.1:\d+\/#token=/);
+      expect(host.out()).toMatch(/Through the reverse proxy: https:\/\/teamseat\.lab\.example\.org\/#token=/);
+      expect(host.out()).toMatch(/Dashboard \(experimenter only\): https:\/\/teamseat\.lab\.example\.org\/#token=\S+&to=/);
+      expect(host.out()).toMatch(/-P01\s+https:\/\/teamseat\.lab\.example\.org\/#kiosk=/);
+    } finally {
+      host.child.kill('SIGTERM');
+      await host.exited;
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
