@@ -94,7 +94,18 @@ describe('live partners over HTTP', () => {
     };
 
     // 1. A direct message: the endpoint's text (its name prefix dropped), her own fact revealed, Ben's fact only recorded.
+    // While Rosa is being asked, the session is read as it stands: the person's line is there, her answer not yet.
+    const duringWait = new Promise<TeamView>((resolve) => {
+      const stop = app.bus.subscribe((e) => {
+        if (e.type !== 'session.event' || e.event.sessionId !== id || e.event.kind !== 'participant_message') return;
+        stop();
+        resolve(call<TeamView>('teamView', { sessionId: id }));
+      });
+    });
     let view = await send('Rosa', 'What have you heard about East Town?');
+    const seenMeanwhile = await duringWait;
+    expect(seenMeanwhile.messages.at(-1)).toMatchObject({ mine: true, text: 'What have you heard about East Town?' });
+    expect(seenMeanwhile.messages.some((m) => m.from === 'Rosa')).toBe(false);
     expect(view.messages.filter((m) => m.from === 'Rosa').at(-1)).toMatchObject({ from: 'Rosa', to: 'you', text: 'A big fire has blocked the supply truck. I also heard the trails are shut.' });
     expect(lastSaid(id, 'Rosa')).toMatchObject({ source: { kind: 'live' }, reveals: ['h_fire'] });
     expect(partnerRecords(id)[0]).toMatchObject({ seat: 'Rosa', why: 'direct', status: 'live', model: 'rosa-m', scripted: 'r_fire', facts: { revealed: ['h_fire'], not_held: ['h_trails'] } });

@@ -108,7 +108,7 @@ export class TeamSession {
     return this.state.ended !== null;
   }
 
-  /** A participant's message waits for its label (the experimenter's console, a panel): it is on disk already. */
+  /** A participant's message waits for its label (the experimenter's console, a panel) or a live partner: it is on disk already. */
   get waitingForLabel(): boolean {
     return this.labelWaits > 0;
   }
@@ -147,6 +147,24 @@ export class TeamSession {
   /** What the experimenter's console reads (main/console): the task, the version played and the folded state. */
   consoleInputs(): { task: TeamTask; resolved: ResolvedTask; state: SessionState } {
     return { task: this.d.task, resolved: this.d.resolved, state: this.state };
+  }
+
+  /**
+   * The experimenter writes as a partner seat from the console (studies that allow it): recorded like any seat
+   * message, with source `experimenter`, to the team channel or to the participant. Waits its turn behind a label.
+   */
+  seatSay(seat: string, to: string, text: string): Promise<Result<TeamView>> {
+    return this.serial(async () => {
+      const refused = await this.refuseUnlessLive();
+      if (refused) return refused;
+      const partners = this.d.resolved.seats.filter((s) => s.kind === 'partner').map((s) => s.name);
+      if (!partners.includes(seat)) return fail('bad_request', `"${seat}" is not a partner seat of this task (${partners.join(', ') || 'it has none'}).`);
+      const you = evaluatedSeat(this.d.resolved).name;
+      if (to !== 'team' && to !== you) return fail('bad_request', `A partner writes to "team" or to the participant ("${you}"), not "${to}".`);
+      this.persist({ type: 'seat_message', seat, to, text, source: { kind: 'experimenter' } });
+      await this.settle();
+      return ok(this.view());
+    });
   }
 
   /** Starts a fresh session, or carries on a resumed one from wherever the log stopped. */
@@ -367,7 +385,14 @@ export class TeamSession {
    */
   private async answerPartners(partners: LivePartners): Promise<void> {
     this.flush();
-    const answers = await partners.answer(this.d.resolved, this.state);
+    // Read as it stands meanwhile (teamView does not queue behind the send): the page shows the line, then typing.
+    this.labelWaits++;
+    let answers;
+    try {
+      answers = await partners.answer(this.d.resolved, this.state);
+    } finally {
+      this.labelWaits--;
+    }
     if (answers.length === 0) throw new Error(`the engine waits for a live partner of task ${this.d.task.id} but none is due; this is a bug`);
     this.absorb(this.d.log.appendAll(this.d.id, answers.flatMap((a) => [{ kind: PARTNER_REPLY, payload: a.record }, { kind: a.message.type, payload: a.message }])));
   }
