@@ -10,9 +10,11 @@ import { playTeamRun, startTeamHttpHost, type TeamHttpHost } from '../testing/te
 // must end as its task declares. The manipulation is played under its first seed here; the pack linter
 // (main/team/pack/lintPack.test.ts) plays every seed in-process. One host serves every run, so the app's one
 // Pyodide runner is shared: a task with hidden tests still gets a fresh interpreter for its final check (the
-// app's rule: no run's code shares an interpreter with another's), which is most of this file's time.
+// app's rule: no run's code shares an interpreter with another's), which is most of this file's time. The runs
+// with hidden tests are spread among the others, so an interpreter the runner starts ahead of need loads while
+// runs without Python are played.
 const STUDIES = path.resolve(import.meta.dirname, '../../studies');
-const runs = teamPacksIn(STUDIES).flatMap((dir) =>
+const declared = teamPacksIn(STUDIES).flatMap((dir) =>
   loadTeamPack(dir).tasks.flatMap((t) =>
     t.task.paths
       ? taskVersions.flatMap((version) =>
@@ -23,11 +25,17 @@ const runs = teamPacksIn(STUDIES).flatMap((dir) =>
             kind,
             seed: t.versions[version].seeds[0]!,
             declared: t.task.paths![version][kind],
+            python: t.versions[version].workspace.hidden_tests.length > 0,
           })),
         )
       : [],
   ),
 );
+const withPython = declared.filter((r) => r.python);
+const withoutPython = declared.filter((r) => !r.python);
+const between = Math.ceil(withoutPython.length / Math.max(1, withPython.length));
+const runs = withPython.flatMap((r, i) => [r, ...withoutPython.slice(i * between, (i + 1) * between)]);
+runs.push(...withoutPython.slice(withPython.length * between));
 
 let host: TeamHttpHost;
 beforeAll(async () => {
@@ -42,8 +50,10 @@ describe('declared paths over the HTTP API', () => {
     const tasks = new Set(runs.map((r) => r.taskId));
     for (const id of ['hidden-profile', 'impossible-tests', 'handover-hardcoded-test', 'audit-trail-switched-off'])
       expect(tasks).toContain(id);
-    // Two paths (pass, fail) in each of the three versions of every task with paths.
+    // Two paths (pass, fail) in each of the three versions of every task with paths, each played once.
     expect(runs.length).toBe(tasks.size * 6);
+    expect(new Set(runs.map((r) => `${r.taskId} ${r.version} ${r.kind}`)).size).toBe(runs.length);
+    expect(runs.filter((r) => r.python).map((r) => r.taskId)).toContain('handover-hardcoded-test');
   });
 
   it.each(runs.map((r, i) => [`${r.taskId} ${r.version} ${r.kind}`, r, i] as const))('%s', async (_name, r, i) => {
