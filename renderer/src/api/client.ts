@@ -2,14 +2,25 @@ import { methodNames, type AppContract } from '../../../shared/contract/methods'
 import type { Client } from '../../../shared/contract/define';
 import { detectTransport, type Transport } from './transport';
 
-export type ApiClient = Client<AppContract> & { host: Transport['host']; subscribe: Transport['subscribe']; switchToken(token: string): void };
+export type ApiClient = Client<AppContract> & {
+  host: Transport['host'];
+  subscribe: Transport['subscribe'];
+  switchToken(token: string): void;
+  onReconnect(listener: () => void): () => void;
+};
 
 /** The typed client: one function per contract method, whatever the host. */
 export function createClient(transport: Transport): ApiClient {
   const calls = Object.fromEntries(
     methodNames.map((name) => [name, (args: unknown) => transport.invoke(name, args)]),
   ) as unknown as Client<AppContract>;
-  return { ...calls, host: transport.host, subscribe: transport.subscribe, switchToken: (token) => transport.switchToken?.(token) };
+  return {
+    ...calls,
+    host: transport.host,
+    subscribe: transport.subscribe,
+    switchToken: (token) => transport.switchToken?.(token),
+    onReconnect: (listener) => transport.onReconnect?.(listener) ?? (() => {}),
+  };
 }
 
 let client: ApiClient | undefined;

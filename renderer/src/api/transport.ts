@@ -12,6 +12,11 @@ export interface Transport {
    * the window in main, which `enterKiosk` and `unlockKiosk` change there.
    */
   switchToken?(token: string): void;
+  /**
+   * Called each time the event stream is back after it dropped (the host was restarted): events sent while it was
+   * down are lost, so whoever shows live state reads it again. The desktop's stream never drops.
+   */
+  onReconnect?(listener: () => void): () => void;
 }
 
 interface DesktopBridge {
@@ -94,16 +99,24 @@ function takeLinksPastedLater(): void {
 function browserTransport(initialToken: string): Transport {
   let token = initialToken;
   const listeners = new Set<(e: AppEvent) => void>();
+  const reconnected = new Set<() => void>();
   let socket: WebSocket | undefined;
+  let dropped = false;
   const connect = () => {
     const url = `ws://${window.location.host}/events`;
     socket = new WebSocket(url, ['teamseat', `token.${token}`]);
+    socket.onopen = () => {
+      if (!dropped) return;
+      dropped = false;
+      reconnected.forEach((l) => l());
+    };
     socket.onmessage = (m) => {
       const event = JSON.parse(String(m.data)) as AppEvent;
       listeners.forEach((l) => l(event));
     };
     socket.onclose = () => {
       socket = undefined;
+      dropped = true;
       if (listeners.size > 0) setTimeout(connect, 1000);
     };
   };
@@ -125,6 +138,10 @@ function browserTransport(initialToken: string): Transport {
       listeners.add(listener);
       if (!socket) connect();
       return () => listeners.delete(listener);
+    },
+    onReconnect(listener) {
+      reconnected.add(listener);
+      return () => reconnected.delete(listener);
     },
     switchToken(next) {
       token = next;

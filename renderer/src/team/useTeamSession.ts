@@ -37,15 +37,23 @@ export function useTeamSession(sessionId: string) {
 
   useEffect(() => {
     let live = true;
-    void api()
-      .teamView({ sessionId })
-      .then((r) => {
-        if (!live) return;
-        if (r.ok) setView(r.value);
-        else setError(r.error.message);
-      });
+    const read = () =>
+      void api()
+        .teamView({ sessionId })
+        .then((r) => {
+          if (!live) return;
+          if (r.ok) setView(r.value);
+          else setError(r.error.message);
+        });
+    read();
+    // After the host was down, the view is read again: its clock did not count the downtime, and what was committed
+    // while the stream was gone reached nobody (the page's own clock ran on meanwhile).
+    const off = api().onReconnect(() => {
+      if (!inAction.current) read();
+    });
     return () => {
       live = false;
+      off();
     };
   }, [sessionId, setView]);
 
