@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import type { modelSeatMethods } from '../../../shared/contract/modelSeat';
 import { api } from '../api/client';
 import { useApp } from '../state/appStore';
+import { seedToRun, TaskCellPicker, type TaskCell } from '../team/TaskCellPicker';
 
 type Options = z.infer<(typeof modelSeatMethods)['modelSeatOptions']['result']>;
-type Version = 'alone' | 'control' | 'manipulation';
 
 /**
  * One model run from the study page: a model configured under `models:` in study.yaml plays any task, version and
@@ -17,9 +17,8 @@ export function ModelRunPanel({ studyKey }: { studyKey: string }) {
   const [options, setOptions] = useState<Options | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [model, setModel] = useState('');
-  const [taskId, setTaskId] = useState('');
-  const [version, setVersion] = useState<Version>('manipulation');
-  const [seed, setSeed] = useState<number | undefined>();
+  const [cell, setCell] = useState<TaskCell>({ taskId: '', version: 'manipulation', seed: undefined });
+  const { taskId, version } = cell;
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -29,14 +28,14 @@ export function ModelRunPanel({ studyKey }: { studyKey: string }) {
         if (!r.ok) return setError(r.error.message);
         setOptions(r.value);
         setModel(r.value.models[0]?.name ?? '');
-        setTaskId(r.value.tasks[0]?.taskId ?? '');
+        setCell((c) => ({ ...c, taskId: r.value.tasks[0]?.taskId ?? '' }));
       });
   }, [studyKey]);
 
   if (!options) return <p className="muted small">{error ? `Model runs: ${error}` : 'Model runs: reading the study’s models…'}</p>;
   const seeds =
     options.tasks.find((t) => t.taskId === taskId)?.versions.find((v) => v.version === version)?.seeds ?? [];
-  const runSeed = seed !== undefined && seeds.includes(seed) ? seed : seeds[0];
+  const runSeed = seedToRun(seeds, cell.seed);
   const chosen = options.models.find((m) => m.name === model);
 
   const start = async () => {
@@ -83,36 +82,7 @@ export function ModelRunPanel({ studyKey }: { studyKey: string }) {
                 ))}
               </select>
             </label>
-            <label>
-              Task
-              <select value={taskId} onChange={(e) => setTaskId(e.target.value)}>
-                {options.tasks.map((t) => (
-                  <option key={t.taskId} value={t.taskId}>
-                    {t.title}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Version
-              <select value={version} onChange={(e) => setVersion(e.target.value as Version)}>
-                {(['alone', 'control', 'manipulation'] as const).map((v) => (
-                  <option key={v} value={v}>
-                    {v}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Seed
-              <select value={runSeed ?? ''} onChange={(e) => setSeed(Number(e.target.value))}>
-                {seeds.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <TaskCellPicker tasks={options.tasks.map((t) => ({ id: t.taskId, title: t.title }))} seeds={seeds} value={cell} onChange={setCell} />
           </div>
           {chosen && !chosen.ready ? (
             <p className="error-text" role="alert">

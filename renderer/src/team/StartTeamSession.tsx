@@ -2,13 +2,7 @@ import { useEffect, useState } from 'react';
 import type { StudyDetail } from '../../../shared/contract/schemas';
 import { api } from '../api/client';
 import { useApp } from '../state/appStore';
-
-type Version = 'alone' | 'control' | 'manipulation';
-const versionHelp: Record<Version, string> = {
-  alone: 'alone — all facts, no team',
-  control: 'control — a calm teammate (the paper’s baseline)',
-  manipulation: 'manipulation — the teammate creates the problem (the paper’s test)',
-};
+import { seedToRun, TaskCellPicker, type TaskCell } from './TaskCellPicker';
 
 /**
  * The experimenter's pilot run: any task, version and seed. Its runs are recorded as `pilot` and written under
@@ -16,10 +10,9 @@ const versionHelp: Record<Version, string> = {
  */
 export function StartTeamSession({ study }: { study: StudyDetail }) {
   const navigate = useApp((s) => s.navigate);
-  const [taskId, setTaskId] = useState(study.tasks[0]?.id ?? '');
-  const [version, setVersion] = useState<Version>('alone');
+  const [cell, setCell] = useState<TaskCell>({ taskId: study.tasks[0]?.id ?? '', version: 'alone', seed: undefined });
+  const { taskId, version } = cell;
   const [seeds, setSeeds] = useState<Record<string, number[]>>({});
-  const [seed, setSeed] = useState(0);
   const [participant, setParticipant] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -39,8 +32,7 @@ export function StartTeamSession({ study }: { study: StudyDetail }) {
       });
   }, [study.key, taskId]);
   const versionSeeds = seeds[version] ?? [];
-  // The chosen seed, or the version's first when the choice is not one of its seeds.
-  const runSeed = versionSeeds.includes(seed) ? seed : (versionSeeds[0] ?? 0);
+  const runSeed = seedToRun(versionSeeds, cell.seed) ?? 0;
 
   const start = async () => {
     setBusy(true);
@@ -66,36 +58,7 @@ export function StartTeamSession({ study }: { study: StudyDetail }) {
         results and never scored. Participants start from their own link under Participants.
       </p>
       <div className="start-grid">
-        <label>
-          Task
-          <select value={taskId} onChange={(e) => setTaskId(e.target.value)}>
-            {study.tasks.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.title}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Version
-          <select value={version} onChange={(e) => setVersion(e.target.value as Version)}>
-            {(Object.keys(versionHelp) as Version[]).map((v) => (
-              <option key={v} value={v}>
-                {versionHelp[v]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Seed
-          <select value={runSeed} onChange={(e) => setSeed(Number(e.target.value))}>
-            {versionSeeds.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TaskCellPicker tasks={study.tasks} seeds={versionSeeds} value={cell} onChange={setCell} />
         <label>
           Participant id
           <input value={participant} onChange={(e) => setParticipant(e.target.value)} placeholder="e.g. P07" />
