@@ -5,6 +5,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.js';
 import { TEAM_DEMO, runTests, say, startRun, writeSettings } from './teamPlay.js';
+import { repoRoot } from './host.js';
+import { startStubModelServer, type StubModelServer } from '../main/modelSeat/stubModel.testing.js';
 
 // axe-core over every screen a person can reach, failing on serious or critical violations (minor and moderate
 // ones are printed, not failed). To check a new screen, add one entry to SCREENS: a name and how to get there
@@ -347,6 +349,18 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'model run, watched (#/model-seat)',
+    open: async (page) => {
+      writeModelStudy();
+      await page.goto(`${page.url().split('#')[0]}#/study?key=user%3Amodels-a11y`);
+      const panel = page.getByRole('form', { name: 'Model run' });
+      await expect(panel.getByLabel('Model')).toHaveValue('firm', { timeout: 20_000 });
+      await panel.getByRole('button', { name: 'Start model run' }).click();
+      // Checked at rest, once the run has ended (on campsite-negotiation the counterpart walks away from a firm model).
+      await expect(page.getByRole('status')).toHaveText(/^Ended: /, { timeout: 60_000 });
+    },
+  },
+  {
     name: 'quick seat (task chooser)',
     open: async (page) => {
       await page.getByRole('button', { name: 'Quick seat' }).click();
@@ -357,11 +371,28 @@ const SCREENS: Screen[] = [
 
 // One data dir for the whole file: the Slack demo workspace is built once, and later screens find earlier answers.
 let dataDir = '';
-test.beforeAll(() => {
+// The model watch view needs a model: a scripted chat-completions server on 127.0.0.1.
+let stub: StubModelServer;
+test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamseat-a11y-'));
   writeSettings(dataDir, { typingDelayMs: 0 });
+  stub = await startStubModelServer();
 });
-test.afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+test.afterAll(async () => {
+  await stub.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A user study with one task (no Python, so the run ends quickly) and the stub's firm model under `models:`. */
+function writeModelStudy(): void {
+  const dir = path.join(dataDir, 'studies', 'models-a11y');
+  fs.mkdirSync(path.join(dir, 'tasks'), { recursive: true });
+  fs.copyFileSync(path.join(repoRoot, 'studies/team-demo/tasks/campsite-negotiation.yaml'), path.join(dir, 'tasks/campsite-negotiation.yaml'));
+  fs.writeFileSync(
+    path.join(dir, 'study.yaml'),
+    `schema: teamseat/study@1\nid: models-a11y\ntitle: Model seat a11y study\nkind: team\ntasks: [tasks/campsite-negotiation.yaml]\nmodels:\n  firm: { base_url: "${stub.baseUrl}", model: "stub/firm", timeout_seconds: 10 }\n`,
+  );
+}
 
 const fileName = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
