@@ -80,6 +80,16 @@ export function buildComparison(i: ComparisonInputs): ComparisonView {
         );
     }
   }
+  // Models played in Teamseat's seat (main/modelSeat): a Harbor job each under models/<model dir>/slack/, a row each.
+  const modelsDir = path.join(i.resultsDir, 'models');
+  if (fs.existsSync(modelsDir) && fs.readdirSync(modelsDir).some((m) => fs.existsSync(path.join(modelsDir, m, 'slack')))) {
+    const read = importHarbor(modelsDir, i.categories);
+    if (!read.ok) problems.push(read.error.message);
+    else {
+      slack.push(...read.value.rows.map((r) => ({ ...r, source: { kind: 'modelseat' as const, dir: modelsDir, files: r.source.kind === 'harbor' ? r.source.trials : 0 } })));
+      problems.push(...read.value.problems);
+    }
+  }
   for (const src of i.sources) {
     if (src.kind === 'final_results') addTeam(importFinalResults(src.path));
     else if (src.kind === 'transcripts') addTeam(importTranscripts(src.path, 'transcripts'));

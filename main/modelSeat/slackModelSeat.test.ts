@@ -5,6 +5,7 @@ import { jobResultSchema, trajectorySchema, trialResultSchema } from '../../shar
 import type { GradingItem } from '../../shared/contract/slack.js';
 import type { SlackResults } from '../../shared/contract/results.js';
 import { createChatClient } from '../judge/chatClient.js';
+import { comparisonForStudy } from '../comparison/comparisonView.js';
 import type { ChatPost } from '../judge/toolChat.js';
 import { createTestApp } from '../testing/testApp.js';
 import { makeTempDir } from '../testing/tempDir.js';
@@ -115,6 +116,13 @@ describe('the model seat on a Slack query', () => {
     const dir = path.join(results(), 'models/stub_follows/slack');
     const trial = fs.readdirSync(dir).find((f) => f.startsWith(`${QUERY}__`))!;
     expect(fs.readFileSync(path.join(dir, trial, 'verifier/reward.txt'), 'utf8')).toBe('1\n');
+    // People beside models: each model is a Slack row of its own, from its job, beside SlackBench's published row.
+    const compared = comparisonForStudy(app, DEMO, [], false);
+    if (!compared.ok) throw new Error(compared.error.message);
+    const rows = compared.value.slack.rows;
+    expect(rows.find((r) => r.id === 'stub:follows')).toMatchObject({ human: false, source: { kind: 'modelseat' } });
+    expect(rows.find((r) => r.id === 'stub:follows')?.categories.AS?.passRate).toBe(1);
+    expect(compared.value.problems).toEqual([]);
   }, 60_000);
 
   it('a batch plays every counted query, records an endpoint failure under excluded/error, marks a killed run interrupted, and a second pass retries only those', async () => {
