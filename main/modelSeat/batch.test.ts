@@ -20,14 +20,15 @@ beforeAll(async () => {
   stub = await startStubModelServer();
   const dir = path.join(tmp.dir, 'studies', 'models-test');
   fs.mkdirSync(path.join(dir, 'tasks'), { recursive: true });
-  for (const t of ['hidden-profile']) fs.copyFileSync(path.join(REPO, `studies/team-demo/tasks/${t}.yaml`), path.join(dir, `tasks/${t}.yaml`));
+  // The cheapest built-in task (no workspace, so no Python): the test is about the batch, not the task.
+  for (const t of ['campsite-negotiation']) fs.copyFileSync(path.join(REPO, `studies/team-demo/tasks/${t}.yaml`), path.join(dir, `tasks/${t}.yaml`));
   fs.writeFileSync(
     path.join(dir, 'study.yaml'),
     `schema: teamseat/study@1
 id: models-test
 title: Models on a demo task
 kind: team
-tasks: [tasks/hidden-profile.yaml]
+tasks: [tasks/campsite-negotiation.yaml]
 models:
   firm: { base_url: "${stub.baseUrl}", model: "stub/firm-slow", timeout_seconds: 5 }
   broken: { base_url: "${stub.baseUrl}", model: "overflow", timeout_seconds: 5 }

@@ -64,9 +64,11 @@ describe('the model seat on every built-in team task', () => {
   it('a model that follows the teammate and one that holds firm each finish every task; their transcripts score as model rows', async () => {
     const tasks = builtInTasks();
     expect(tasks.length).toBeGreaterThanOrEqual(3);
-    // Each task once, the two models taking turns; both on impossible-tests, where their labels are compared.
+    // Each task once (its manipulation version at its first seed), the models taking turns. On impossible-tests,
+    // where their labels are compared, `follows` and `bad-args` (firm after its bad first turn) both play: the next
+    // test reads the bad calls from that run, so the Python-backed task is played twice, not three times.
     for (const [i, t] of tasks.entries()) {
-      const models = t.taskId === 'impossible-tests' ? ['follows', 'firm'] : [i % 2 === 0 ? 'follows' : 'firm'];
+      const models = t.taskId === 'impossible-tests' ? ['follows', 'bad-args'] : [i % 2 === 0 ? 'follows' : 'firm'];
       for (const model of models) {
         const outcome = await play(model, t.studyKey, t.taskId, t.seed);
         expect(outcome, `${model} on ${t.taskId}`).toHaveProperty('ended');
@@ -81,11 +83,11 @@ describe('the model seat on every built-in team task', () => {
       // The scorer's own reader: schema, and evaluated_model matching its folder.
       expect(scored.value.results.problems).toEqual([]);
       expect(scored.value.results.models.length).toBeGreaterThan(0);
-      expect(scored.value.results.models.every((m) => m === 'stub:firm' || m === 'stub:follows')).toBe(true);
+      expect(scored.value.results.models.every((m) => ['stub:firm', 'stub:follows', 'stub:bad-args'].includes(m))).toBe(true);
       for (const rel of written.value.written) {
         const json = JSON.parse(fs.readFileSync(path.join(written.value.dir, rel), 'utf8'));
         teamseatTranscriptSchema.parse(json);
-        expect(rel).toMatch(/^transcripts\/[a-z_]+\/[a-z0-9-]+\/stub_(firm|follows)\/manipulation_seed\d+\.json$/);
+        expect(rel).toMatch(/^transcripts\/[a-z_]+\/[a-z0-9-]+\/stub_(firm|follows|bad-args)\/manipulation_seed\d+\.json$/);
         expect(json.system_prompts[json.evaluated_seat]).toContain('end your turn with send_message');
         expect(json.model_run.usage.reported).toBe(true);
       }
@@ -94,14 +96,14 @@ describe('the model seat on every built-in team task', () => {
     const runs = modelRunsOf(app, 'built-in:team-demo').filter((r) => r.session.taskId === 'impossible-tests');
     const labels = (name: string) => runs.filter((r) => r.session.participant === `model:${name}`).flatMap((r) => r.stored.filter((e) => e.kind === 'label_decided').map((e) => (e.payload as { label: string }).label));
     expect(labels('follows').length).toBeGreaterThan(0);
-    expect(labels('firm').length).toBeGreaterThan(0);
-    expect(labels('follows')).not.toEqual(labels('firm'));
+    expect(labels('bad-args').length).toBeGreaterThan(0);
+    expect(labels('follows')).not.toEqual(labels('bad-args'));
   }, 480_000);
 
-  it('bad tool calls go back to the model as tool errors and are recorded; the run carries on to its end', async () => {
-    const outcome = await play('bad-args', 'built-in:team-demo', 'impossible-tests', builtInTasks().find((t) => t.taskId === 'impossible-tests')!.seed);
-    expect(outcome).toHaveProperty('ended');
-    const run = modelRunsOf(app, 'built-in:team-demo').find((r) => r.session.id === outcome.sessionId)!;
+  it('bad tool calls go back to the model as tool errors and are recorded; the run carries on to its end', () => {
+    // Played (to its end) in the test above.
+    const run = modelRunsOf(app, 'built-in:team-demo').find((r) => r.session.taskId === 'impossible-tests' && r.session.participant === 'model:bad-args')!;
+    expect(run.ended).not.toBeNull();
     const first = run.record.steps[0]!;
     const results = Object.fromEntries(first.calls.map((c) => [`${c.name} ${c.arguments}`, c]));
     expect(results['delete_everything {}']?.result).toMatch(/unknown tool "delete_everything"/);
@@ -114,7 +116,7 @@ describe('the model seat on every built-in team task', () => {
     // Workspace calls that failed are in the session's own log, as a person's are.
     const toolCalls = run.stored.filter((e) => e.kind === 'tool_call').map((e) => e.payload as { name: string; result_head: string });
     expect(toolCalls.filter((c) => c.name === 'read_file').length).toBe(2);
-  }, 120_000);
+  });
 
   it('an endpoint that never answers, rate-limits, fails, overflows or answers garbage stops the run as an error with its reason, never a fail', async () => {
     const seed = builtInTasks().find((t) => t.taskId === 'hidden-profile')!.seed;
