@@ -14,11 +14,13 @@ import { budgetOf, chatPostFor, type ConfiguredModel, type ModelCell } from '../
 import { modelRunsOf } from '../modelSeat/modelResults.js';
 import { startStubModelServer } from '../modelSeat/stubModel.testing.js';
 import { quantile, type BenchRow } from './types.js';
+import { slackTurnRows } from './modelSeatSlack.js';
 
 /**
  * The model seat against a stub endpoint that answers at once (127.0.0.1): our own time per model turn (request
  * out, reply parsed, tool calls carried out through the session, engine settled and persisted) beside one person's
- * send measured in the same run; and a batch of every built-in team task × version × seed at concurrency 1 and 4.
+ * send measured in the same run (and a Slack model turn beside a person's Slack search, modelSeatSlack.ts); and a
+ * batch of every built-in team task × version × seed at concurrency 1 and 4.
  */
 export async function benchModelSeat(appRoot: string): Promise<BenchRow[]> {
   const stub = await startStubModelServer();
@@ -43,7 +45,7 @@ export async function benchModelSeat(appRoot: string): Promise<BenchRow[]> {
         }
         const wall = performance.now() - t0;
         rows.push({ name: `batch: every built-in team task × version × seed (${runs} runs), concurrency ${concurrency}`, value: wall / 1000, unit: 's' });
-        if (concurrency === 1) rows.unshift(...(await turnRows(app, studies.map((s) => s.key))));
+        if (concurrency === 1) rows.unshift(...(await turnRows(app, studies.map((s) => s.key))), ...(await slackTurnRows(app, model)));
       } finally {
         await app.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
