@@ -11,7 +11,8 @@ const to = z.string().min(1);
 /** Why a seat's message was said: which line, reply, event or rule produced it. */
 export const messageSourceSchema = z.object({
   /** `live`: a partner seat played by an endpoint said it (issue 14); the scripted fallback keeps `reply`/`default_reply`. */
-  kind: z.enum(['line', 'give_way', 'action', 'final', 'reply', 'default_reply', 'event', 'inherited', 'submit', 'live']),
+  // `experimenter`: written from the experimenter's console as a partner seat (issue 14).
+  kind: z.enum(['line', 'give_way', 'action', 'final', 'reply', 'default_reply', 'event', 'inherited', 'submit', 'live', 'experimenter']),
   id: z.string().optional(),
 });
 export type MessageSource = z.infer<typeof messageSourceSchema>;
