@@ -84,6 +84,22 @@ describe('dashboard', () => {
     expect(refusalOf(c, d)).toBe('T01: The session is not paused. Nothing was changed.');
     expect(kinds().slice(before).filter((k) => k === 'paused' || k === 'resumed')).toEqual(['paused', 'resumed']);
   });
+
+  it("names a column by its place when a Latin square gives participants different tasks there, and each cell by its task", async () => {
+    // team-demo orders its tasks by a Williams square: cell c1 is P01's first task and P02's first, not the same task.
+    const studyKey = 'built-in:team-demo';
+    const overview = await call<StudyOverview>(app, 'studyParticipants', { studyKey });
+    const [p1, p2] = overview.participants;
+    for (const p of [p1!, p2!]) await call(app, 'studyStartParticipant', { studyKey, participantId: p.participantId });
+    const v = await call<DashboardView>(app, 'dashboardView', { studyKey });
+    const first = v.cells.find((c) => !c.practice)!;
+    const taskIn = (code: string) => v.participants.find((p) => p.row.code === code)!.cells.find((c) => c.cell === first.cell)!.task;
+    expect(taskIn(p1!.code)).not.toBe(taskIn(p2!.code));
+    expect(first).toMatchObject({ label: 'Task 1', sameTask: false });
+    const practice = v.cells.find((c) => c.practice)!;
+    expect(practice).toMatchObject({ sameTask: true });
+    expect(practice.label).toMatch(/^Practice: /);
+  });
 });
 
 const dispatchOf = (method: string, args: unknown) => dispatch(app.handlers, method, args, { host: 'test' }, silentLogger);

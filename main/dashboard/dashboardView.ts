@@ -28,6 +28,7 @@ export interface ViewInputs {
 const runCellsOf = (p: ParticipantState): PlanCell[] =>
   (p.plan?.steps ?? []).flatMap((s) => (s.kind === 'run' || s.kind === 'practice' ? [s.cell] : []));
 const taskOf = (c: PlanCell) => (c.kind === 'team' ? c.taskId : c.queryId);
+const titleOf = (i: ViewInputs, c: PlanCell) => i.taskTitles[taskOf(c)] ?? taskOf(c);
 
 /**
  * Participants × plan cells, folded from the study log (cached, caught up event by event) plus, for each run in
@@ -35,16 +36,26 @@ const taskOf = (c: PlanCell) => (c.kind === 'team' ? c.taskId : c.queryId);
  * refresh on every event stays cheap with twenty participants playing.
  */
 export function buildDashboard(i: ViewInputs): DashboardView {
-  const cells = new Map<string, { cell: string; label: string; practice: boolean }>();
+  // Cell ids are places in each participant's own order (a Latin square gives the next one another task first),
+  // so a column is named by its task only when everyone plays that task there; otherwise by its place.
+  const cells = new Map<string, { cell: string; practice: boolean; tasks: Set<string>; place: number }>();
   for (const p of i.state.participants) {
+    let place = 0;
     for (const c of runCellsOf(p)) {
-      if (!cells.has(c.cell)) cells.set(c.cell, { cell: c.cell, label: c.practice ? `Practice: ${i.taskTitles[taskOf(c)] ?? taskOf(c)}` : (i.taskTitles[taskOf(c)] ?? taskOf(c)), practice: c.practice });
+      if (!c.practice) place++;
+      const column = cells.get(c.cell) ?? { cell: c.cell, practice: c.practice, tasks: new Set<string>(), place };
+      column.tasks.add(titleOf(i, c));
+      cells.set(c.cell, column);
     }
   }
   return {
     studyKey: i.studyKey,
     title: i.title,
-    cells: [...cells.values()],
+    cells: [...cells.values()].map((c) => {
+      const sameTask = c.tasks.size === 1;
+      const what = sameTask ? [...c.tasks][0]! : c.practice ? 'practice' : `Task ${c.place}`;
+      return { cell: c.cell, label: c.practice && sameTask ? `Practice: ${what}` : c.practice ? 'Practice' : what, practice: c.practice, sameTask };
+    }),
     participants: i.state.participants.map((p) => participantOf(p, i)),
     at: i.now.toISOString(),
   };
@@ -60,6 +71,7 @@ export function participantOf(p: ParticipantState, i: ViewInputs): DashboardPart
     const view = isLive ? live.view : null;
     return {
       cell: c.cell,
+      task: titleOf(i, c),
       status: cellStatus(p, latest, view),
       runId: latest?.runId ?? null,
       attempt: latest?.attempt ?? null,

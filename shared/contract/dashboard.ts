@@ -12,6 +12,8 @@ export type CellStatus = (typeof cellStatuses)[number];
 
 export const dashboardCellSchema = z.object({
   cell: z.string(),
+  /** The title of this participant's task in the cell: a cell id is a place in each one's own order, not a task. */
+  task: z.string(),
   status: z.enum(cellStatuses),
   /** The latest attempt's run (open it read-only in the run viewer), or null before one starts. */
   runId: sessionIdSchema.nullable(),
@@ -43,7 +45,8 @@ export const dashboardViewSchema = z.object({
   studyKey: z.string(),
   title: z.string(),
   /** Plan cells in plan order (union over participants: a between design gives each a different set). */
-  cells: z.array(z.object({ cell: z.string(), label: z.string(), practice: z.boolean() })),
+  /** A column's label is its task when every participant plays the same task there, else its place ("Task 2"). */
+  cells: z.array(z.object({ cell: z.string(), label: z.string(), practice: z.boolean(), sameTask: z.boolean() })),
   participants: z.array(dashboardParticipantSchema),
   /** When this view was read (host time): notices such as "idle for N minutes" are as of then. */
   at: z.string(),

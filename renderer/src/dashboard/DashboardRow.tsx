@@ -28,11 +28,13 @@ export function DashboardRow({ p, columns, onAction, managing }: { p: DashboardP
       <td className="dashboard-now">
         {p.current ? (p.current.task ? `${p.current.task}` : p.current.screen.replace(/_/g, ' ')) : '—'}
       </td>
-      {columns.map(({ cell }) => {
+      {columns.map(({ cell, sameTask }) => {
         const c = byCell.get(cell);
         if (!c) return <td key={cell} className="dashboard-cell is-none" data-cell={cell} aria-label="Not in this plan">·</td>;
         return (
           <td key={cell} className={`dashboard-cell is-${c.status}`} data-cell={cell} data-cell-status={c.status}>
+            {/* A column whose participants play different tasks there names the task in each cell. */}
+            {!sameTask ? <span className="dashboard-cell-task">{c.task}: </span> : null}
             <span className="dashboard-cell-status">{statusText[c.status]}</span>
             {c.round !== null ? <span className="dashboard-round"> · round {c.round}/{c.rounds}</span> : null}
             {c.activeMs !== null ? <span className="dashboard-time"> · {minutes(c.activeMs)}</span> : null}
