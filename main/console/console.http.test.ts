@@ -87,7 +87,7 @@ describe('the experimenter console over HTTP', () => {
     try {
       const first = await call<ConsoleView>('consoleView', { sessionId, consoleId: 'console-one' });
       expect(first.role).toBe('driver');
-      expect(first.policy).toEqual({ timeoutSec: 600, onTimeout: 'rules' });
+      expect(first.policy).toEqual({ timeoutSec: 600, onTimeout: 'rules', partnerSeats: false });
       expect(first.labels.map((l) => [l.key, l.id])).toEqual([['1', 'asks_route'], ['2', 'agrees'], ['3', 'other']]);
       expect(first.script[0]).toMatchObject({ seat: 'Kai', said: 1 });
       const second = await call<ConsoleView>('consoleView', { sessionId, consoleId: 'console-two' });
@@ -146,6 +146,24 @@ describe('the experimenter console over HTTP', () => {
     const reopened = await call<ConsoleView>('consoleView', { sessionId: seat.sessionId, consoleId: 'console-late' });
     expect(reopened.queue).toEqual([]);
     expect(reopened.decided[0]).toMatchObject({ label: 'asks_route', source: 'rules', by: 'rules (fallback:route)' });
+  });
+
+  it('writes as a partner seat where the study allows it, recorded with source experimenter, and refuses it elsewhere', async () => {
+    const studyKey = writeStudy('console-d', '  source: experimenter\n  partner_seats: true\n');
+    const seat = await start(studyKey, 'P04');
+    const sessionId = seat.sessionId;
+    const opened = await call<ConsoleView>('consoleView', { sessionId, consoleId: 'console-say' });
+    expect(opened.partners.map((p) => p.name)).toEqual(['Rosa', 'Ben']);
+    const said = await call<ConsoleView>('consoleSay', { sessionId, consoleId: 'console-say', seat: 'Rosa', to: 'team', text: 'I can check the bridge myself.' });
+    expect(said.seat.messages.at(-1)).toMatchObject({ from: 'Rosa', to: 'team', text: 'I can check the bridge myself.' });
+    const participantSees = await call<TeamView>('teamView', { sessionId });
+    expect(participantSees.messages.at(-1)).toMatchObject({ from: 'Rosa', text: 'I can check the bridge myself.' });
+    const recorded = app.database.eventLog!.replay(sessionId).filter((e) => e.kind === 'seat_message').at(-1)!.payload;
+    expect(recorded).toMatchObject({ seat: 'Rosa', to: 'team', source: { kind: 'experimenter' } });
+    expect(await post('consoleSay', { sessionId, consoleId: 'console-say', seat: 'Kai', to: 'team', text: 'x' })).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    expect(await post('consoleSay', { sessionId, consoleId: 'console-other', seat: 'Rosa', to: 'team', text: 'x' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/read-only/) } });
+    const plain = await start(writeStudy('console-e', '  source: experimenter\n'), 'P05');
+    expect(await post('consoleSay', { sessionId: plain.sessionId, consoleId: 'console-say', seat: 'Rosa', to: 'team', text: 'x' })).toMatchObject({ ok: false, error: { code: 'conflict' } });
   });
 
   it('refuses a study whose labeller section is malformed, naming the field', async () => {

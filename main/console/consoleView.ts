@@ -52,7 +52,8 @@ export function buildConsoleView(
     script: scriptPlaces(resolved, state),
     queue: hub.queue(sessionId),
     decided,
-    policy: config ? { timeoutSec: config.timeout_sec, onTimeout: config.on_timeout } : null,
+    policy: config ? { timeoutSec: config.timeout_sec, onTimeout: config.on_timeout, partnerSeats: config.partner_seats } : null,
+    partners: config?.partner_seats ? resolved.seats.filter((s) => s.kind === 'partner').map((s) => ({ name: s.name, role: s.role })) : [],
     role,
   };
 }

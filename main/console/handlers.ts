@@ -69,6 +69,15 @@ export function setupConsoleHandlers(s: AppServices): Pick<AppHandlers, keyof ty
       if (!(await committed.done)) s.log.warn('console: a label was picked but its event was not seen within the wait', { sessionId, label });
       return view(sessionId, consoleId, true);
     },
+    consoleSay: async ({ sessionId, consoleId, seat, to, text }) => {
+      const team = teams.get(sessionId);
+      if (!team.ok) return team;
+      const summary = s.database.eventLog!.getSession(sessionId)!;
+      if (!configOf(sessionId, summary.studyKey)?.partner_seats) return fail('conflict', 'This study does not let the console write as a partner seat (`partner_seats: true` in its labeller section).');
+      if (hub.claim(sessionId, consoleId) !== 'driver') return fail('conflict', 'Another console drives this session; this one is read-only.');
+      const said = await team.value.seatSay(seat, to, text);
+      return said.ok ? view(sessionId, consoleId, true) : said;
+    },
     consoleRelease: ({ sessionId, consoleId }) => ok({ released: hub.release(sessionId, consoleId) }),
   };
 }

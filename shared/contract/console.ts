@@ -63,7 +63,9 @@ export const consoleViewSchema = z.object({
   /** The latest labels of this session, newest first, with who gave them. */
   decided: z.array(z.object({ messageIndex: z.number().int(), round: z.number().int(), text: z.string(), label: z.string(), source: z.string(), by: z.string() })),
   /** The study's setting; null when the study does not label by console (the console then only watches). */
-  policy: z.object({ timeoutSec: z.number(), onTimeout: z.enum(onTimeoutPolicies) }).nullable(),
+  policy: z.object({ timeoutSec: z.number(), onTimeout: z.enum(onTimeoutPolicies), partnerSeats: z.boolean() }).nullable(),
+  /** Partner seats the console may write as (empty unless the study allows it), and the participant's seat name. */
+  partners: z.array(z.object({ name: z.string(), role: z.string() })),
   /** `driver`: this console labels; `viewer`: another console holds the session (read-only here). */
   role: z.enum(['driver', 'viewer']),
 });
@@ -76,6 +78,11 @@ export const consoleMethods = {
   consoleView: method(z.object(who).strict(), consoleViewSchema),
   /** Labels a waiting message; answers once the `label_decided` event is on disk. Refused for a read-only console. */
   consoleDecide: method(z.object({ ...who, requestId: z.string().min(1).max(100), label: z.string().min(1).max(100) }).strict(), consoleViewSchema),
+  /** Writes as a partner seat (studies with `partner_seats: true`), to `team` or to the participant's seat. */
+  consoleSay: method(
+    z.object({ ...who, seat: z.string().min(1).max(100), to: z.string().min(1).max(100), text: z.string().trim().min(1).max(10_000) }).strict(),
+    consoleViewSchema,
+  ),
   /** The page is closing: its lease ends now instead of lapsing. */
   consoleRelease: method(z.object(who).strict(), z.object({ released: z.boolean() })),
 };

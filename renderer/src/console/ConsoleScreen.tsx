@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ConsoleQueueItem, ConsoleView } from '../../../shared/contract/console';
 import { DecidedList, ScriptPanel, SeatMirror } from './ConsolePanels';
 import { useConsole } from './useConsole';
+import { PartnerComposer } from './PartnerComposer';
 import './console.css';
 
 const policyText = (p: NonNullable<ConsoleView['policy']>) =>
@@ -16,7 +17,7 @@ const policyText = (p: NonNullable<ConsoleView['policy']>) =>
  * on the same session is read-only until the first is closed.
  */
 export function ConsoleScreen({ sessionId }: { sessionId: string }) {
-  const { view, error, setError, decide } = useConsole(sessionId);
+  const { view, error, setError, decide, say } = useConsole(sessionId);
   if (!view) return error ? <p className="banner banner-error">{error}</p> : <p className="muted">Opening the console…</p>;
   const head = view.queue[0] ?? null;
   return (
@@ -46,6 +47,7 @@ export function ConsoleScreen({ sessionId }: { sessionId: string }) {
         <div className="console-side">
           <Queue items={view.queue} />
           <LabelPicker view={view} item={head} readOnly={view.role === 'viewer' || !view.policy} onDecide={decide} />
+          <PartnerComposer view={view} onSay={say} />
           <ScriptPanel view={view} />
           <DecidedList view={view} />
         </div>

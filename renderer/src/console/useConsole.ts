@@ -68,5 +68,17 @@ export function useConsole(sessionId: string) {
     return true;
   };
 
-  return { view, error, setError, decide };
+  /** Writes as a partner seat; the view comes back once the message is recorded. */
+  const say = async (seat: string, to: string, text: string): Promise<boolean> => {
+    const r = await api().consoleSay({ sessionId, consoleId, seat, to, text });
+    if (!r.ok) {
+      setError(r.error.message);
+      return false;
+    }
+    setError(undefined);
+    setView(r.value);
+    return true;
+  };
+
+  return { view, error, setError, decide, say };
 }

@@ -16,6 +16,8 @@ export const experimenterLabellerSchema = z
     source: z.literal('experimenter'),
     timeout_sec: z.number({ error: 'expected a number of seconds' }).min(0.5).max(3600).default(30),
     on_timeout: z.enum(onTimeoutPolicies, { error: 'expected rules, panel or hold' }).default('rules'),
+    /** Whether the console may also write as one of the task's partner seats (recorded with source `experimenter`). */
+    partner_seats: z.boolean({ error: 'expected true or false' }).default(false),
     /** The judge panel `on_timeout: panel` falls back to (same fields as a panel `labeller:`). */
     panel: judgePanelSchema.optional(),
   })
