@@ -100,6 +100,19 @@ describe('dashboard', () => {
     expect(practice).toMatchObject({ sameTask: true });
     expect(practice.label).toMatch(/^Practice: /);
   });
+
+  it('a participant withdrawn mid-run is nowhere, and their run stops: paused, no more time counted, no more messages taken', async () => {
+    const overview = await call<StudyOverview>(app, 'studyParticipants', { studyKey: STUDY_KEY });
+    const t01 = overview.participants[0]!;
+    await call(app, 'studyStartParticipant', { studyKey: STUDY_KEY, participantId: t01.participantId });
+    const runId = await consentAndStart(app, t01.participantId);
+    await call(app, 'studyWithdraw', { studyKey: STUDY_KEY, participantId: t01.participantId, reason: 'asked to stop' });
+    const row = rowOf(await view(), 'T01');
+    expect(row.current).toBeNull();
+    expect(row.cells[0]!.status).toBe('abandoned');
+    expect(app.database.eventLog!.replay(runId).map((e) => e.kind)).toContain('paused');
+    expect(await refused(app, 'teamSend', { sessionId: runId, to: 'team', text: 'hello' })).toMatch(/paused/);
+  });
 });
 
 const dispatchOf = (method: string, args: unknown) => dispatch(app.handlers, method, args, { host: 'test' }, silentLogger);

@@ -85,7 +85,8 @@ export function participantOf(p: ParticipantState, i: ViewInputs): DashboardPart
   return {
     row: participantRow(p),
     cells,
-    current: p.plan ? { cell: cell?.cell ?? null, task: cell ? (i.taskTitles[taskOf(cell)] ?? taskOf(cell)) : null, screen: status === 'finished' ? 'finished' : (step?.kind ?? 'finished') } : null,
+    // A withdrawn or void participant is nowhere: their last place is not shown as where they are.
+    current: p.plan && !p.withdrawn && !p.voided ? { cell: cell?.cell ?? null, task: cell ? (i.taskTitles[taskOf(cell)] ?? taskOf(cell)) : null, screen: status === 'finished' ? 'finished' : (step?.kind ?? 'finished') } : null,
     pausable: live?.view ? (live.view.status === 'paused' ? 'resume' : live.view.status === 'ended' ? null : 'pause') : null,
     notices: noticesOf(p, live, i),
   };

@@ -10,6 +10,7 @@ import { ResultsWriter } from './resultsWriter.js';
 import { prepareStudyWorkspaces, slackQueriesOf } from './slackPreparation.js';
 import { StudyContext } from './studyContext.js';
 import { STUDY_LOG_TASK } from './studyLog.js';
+import { teamSessionsOf } from '../team/teamSessionsOf.js';
 
 // Keyed by the app's event bus: the composition root spreads its services into a new object, the bus stays the same.
 const resultsWriters = new WeakMap<AppServices['bus'], ResultsWriter>();
@@ -68,7 +69,18 @@ export function setupStudyProtocolHandlers(s: AppServices): Pick<AppHandlers, ke
       return started;
     },
     studyVoid: ({ studyKey, participantId, runId, reason }) => experimenter.void(studyKey, participantId, reason, runId),
-    studyWithdraw: ({ studyKey, participantId, reason }) => experimenter.withdraw(studyKey, participantId, reason),
+    studyWithdraw: async ({ studyKey, participantId, reason }) => {
+      const found = c.participant(studyKey, participantId);
+      const run = found.ok ? found.value.p.runs.find((r) => r.runId === found.value.p.currentRun && r.endedHow === null && r.voided === null) : undefined;
+      const row = experimenter.withdraw(studyKey, participantId, reason);
+      // A team run in progress stops with the withdrawal: paused, so no more time counts and the seat takes nothing
+      // more (its page shows the pause at once). It is never ended as if played out; the fold marks it abandoned.
+      if (row.ok && run?.seat === 'team') {
+        const team = teamSessionsOf(s).get(run.runId);
+        if (team.ok && team.value.view().status !== 'paused' && team.value.view().status !== 'ended') await team.value.pause('participant withdrawn');
+      }
+      return row;
+    },
     studyCorrectCode: ({ studyKey, participantId, code }) => experimenter.correctCode(studyKey, participantId, code),
     studyRerunCell: ({ studyKey, participantId, cell, reason }) => experimenter.rerun(studyKey, participantId, cell, reason),
     studyChooseAttempt: ({ studyKey, participantId, cell, attempt }) => experimenter.chooseAttempt(studyKey, participantId, cell, attempt),
