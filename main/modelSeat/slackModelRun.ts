@@ -130,22 +130,20 @@ export async function workspaceReady(s: AppServices, study: SlackStudy, queryId:
   const target = studyImportTarget(study, query.value);
   if (!target.ok) return target;
   const workspaces = slackWorkspacesOf(s);
-  let status = workspaces.ensure(target.value);
-  if (status.status === 'importing') {
-    await new Promise<void>((resolve) => {
-      const off = s.bus.subscribe((e) => {
-        if (e.type === 'slack.import.done' && e.workspaceId === target.value.workspaceId) {
-          off();
-          resolve();
-        }
-      });
-      // It may have finished between ensure() and subscribing.
-      if (workspaces.known(target.value.workspaceId)?.status !== 'importing') {
-        off();
-        resolve();
-      }
+  const id = target.value.workspaceId;
+  const status = workspaces.ensure(target.value);
+  if (status.status === 'ready') return ok(id);
+  if (status.status !== 'importing') return fail('conflict', `The workspace for query ${queryId} is ${status.status}: ${status.error ?? ''}`.trim());
+  // The import's own end event says how it ended (its status reads "importing" until the import is let go).
+  const done = await new Promise<{ error: string | null; cancelled: boolean }>((resolve) => {
+    const off = s.bus.subscribe((e) => {
+      if (e.type !== 'slack.import.done' || e.workspaceId !== id) return;
+      off();
+      resolve({ error: e.error, cancelled: e.report?.cancelled === true });
     });
-    status = workspaces.known(target.value.workspaceId) ?? status;
-  }
-  return status.status === 'ready' ? ok(status.workspaceId) : fail('conflict', `The workspace for query ${queryId} did not import (${status.status}): ${status.error ?? ''}`.trim());
+  });
+  if (done.error || done.cancelled) return fail('conflict', `The workspace for query ${queryId} did not import: ${done.error ?? 'the import was cancelled'}`);
+  // The import is let go in a promise's finally, just after its end event: past the microtasks it reads "ready".
+  await new Promise((resolve) => setImmediate(resolve));
+  return ok(id);
 }

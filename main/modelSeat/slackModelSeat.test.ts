@@ -15,7 +15,8 @@ import { budgetOf, loadModelStudy, type ConfiguredModel } from './modelConfig.js
 import { MODEL_RUN_STARTED, modelParticipant } from './modelLog.js';
 import { writeModelResults } from './modelResults.js';
 import { slackModelRunsOf } from './slackModelResults.js';
-import { playSlackModelRun } from './slackModelRun.js';
+import { playSlackModelRun, workspaceReady } from './slackModelRun.js';
+import { loadSlackStudy } from '../slackSeat/slackStudy.js';
 import { slackRunsOf } from '../slackSeat/slackRunsOf.js';
 import { startStubModelServer, type StubModelServer } from './stubModel.testing.js';
 
@@ -124,6 +125,17 @@ describe('the model seat on a Slack query', () => {
     expect(rows.find((r) => r.id === 'stub:follows')?.categories.AS?.passRate).toBe(1);
     expect(compared.value.problems).toEqual([]);
   }, 60_000);
+
+  it('a query whose workspace is not imported yet (a circumstance-inference variant) is imported first, then played', async () => {
+    const study = loadSlackStudy(app.library, DEMO);
+    if (!study.ok) throw new Error(study.error.message);
+    const ready = await workspaceReady(app, study.value, 'ci-ben-end-of-year');
+    if (!ready.ok) throw new Error(ready.error.message);
+    expect(ready.value).not.toBe('slack-demo');
+    // Ready means a run can start at once (the import's own status no longer reads "importing").
+    const run = slackRunsOf(app).start(DEMO, 'ci-ben-end-of-year', 'PROBE1');
+    expect(run.ok && run.value.workspaceId).toBe(ready.value);
+  }, 120_000);
 
   it('a batch plays every counted query, records an endpoint failure under excluded/error, marks a killed run interrupted, and a second pass retries only those', async () => {
     const study = loadModelStudy(app.library, DEMO);

@@ -249,6 +249,9 @@ export async function startStubModelServer(): Promise<StubModelServer> {
       }
     });
   });
+  // The client (undici) lets an idle connection go after 4 s; a server closing first at its default 5 s can race a
+  // request reusing the socket on a loaded machine (a "fetch failed" with one attempt).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
