@@ -12,7 +12,8 @@ export function StartTeamSession({ study }: { study: StudyDetail }) {
   const navigate = useApp((s) => s.navigate);
   const [cell, setCell] = useState<TaskCell>({ taskId: study.tasks[0]?.id ?? '', version: 'alone', seed: undefined });
   const { taskId, version } = cell;
-  const [seeds, setSeeds] = useState<Record<string, number[]>>({});
+  // Keyed by the task they answer for: until the chosen task's own answer comes, it has no seeds.
+  const [seeds, setSeeds] = useState<{ taskId: string; byVersion: Record<string, number[]> } | undefined>();
   const [participant, setParticipant] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -24,14 +25,21 @@ export function StartTeamSession({ study }: { study: StudyDetail }) {
   }, []);
   useEffect(() => {
     if (!taskId) return;
+    // An answer for a task chosen before is dropped (a late answer for the first task once started a run of another
+    // task with the first one's seed).
+    let current = true;
     void api()
       .teamVersions({ studyKey: study.key, taskId })
       .then((r) => {
+        if (!current) return;
         if (!r.ok) return setError(r.error.message);
-        setSeeds(Object.fromEntries(r.value.map((v) => [v.version, v.seeds])));
+        setSeeds({ taskId, byVersion: Object.fromEntries(r.value.map((v) => [v.version, v.seeds])) });
       });
+    return () => {
+      current = false;
+    };
   }, [study.key, taskId]);
-  const versionSeeds = seeds[version] ?? [];
+  const versionSeeds = seeds?.taskId === taskId ? (seeds.byVersion[version] ?? []) : [];
   const runSeed = seedToRun(versionSeeds, cell.seed) ?? 0;
 
   const start = async () => {
