@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ConsoleView } from '../../../shared/contract/console';
 import { api } from '../api/client';
+import { useCoalescedRead } from '../state/useCoalescedRead';
 
 /** How often the console renews its lease (the host's lasts 8 s) and reads the view with no event. */
 const RENEW_MS = 2_500;
@@ -16,28 +17,8 @@ function newConsoleId(): string {
  */
 export function useConsole(sessionId: string) {
   const [consoleId] = useState(newConsoleId);
-  const [view, setView] = useState<ConsoleView | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const inFlight = useRef(false);
-  const again = useRef(false);
-
-  const reload = useCallback(async (): Promise<void> => {
-    if (inFlight.current) {
-      again.current = true;
-      return;
-    }
-    inFlight.current = true;
-    try {
-      do {
-        again.current = false;
-        const r = await api().consoleView({ sessionId, consoleId });
-        if (r.ok) setView(r.value);
-        else setError(r.error.message);
-      } while (again.current);
-    } finally {
-      inFlight.current = false;
-    }
-  }, [sessionId, consoleId]);
+  const read = useCallback(() => api().consoleView({ sessionId, consoleId }), [sessionId, consoleId]);
+  const { view, setView, error, setError, reload } = useCoalescedRead<ConsoleView>(read, { keepError: true });
 
   useEffect(() => {
     void reload();

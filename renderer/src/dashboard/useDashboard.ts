@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { DashboardView } from '../../../shared/contract/dashboard';
 import { api } from '../api/client';
+import { useCoalescedRead } from '../state/useCoalescedRead';
 
 /** How often the view is read again with no event (idle and time notices move with the clock). */
 const TICK_MS = 20_000;
@@ -10,30 +11,8 @@ const TICK_MS = 20_000;
  * that arrive meanwhile cause one more read), so a cell moves within a few tens of ms of the event.
  */
 export function useDashboard(studyKey: string) {
-  const [view, setView] = useState<DashboardView | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const inFlight = useRef(false);
-  const again = useRef(false);
-
-  const reload = useCallback(async (): Promise<void> => {
-    if (inFlight.current) {
-      again.current = true;
-      return;
-    }
-    inFlight.current = true;
-    try {
-      do {
-        again.current = false;
-        const r = await api().dashboardView({ studyKey });
-        if (r.ok) {
-          setView(r.value);
-          setError(undefined);
-        } else setError(r.error.message);
-      } while (again.current);
-    } finally {
-      inFlight.current = false;
-    }
-  }, [studyKey]);
+  const read = useCallback(() => api().dashboardView({ studyKey }), [studyKey]);
+  const { view, error, setError, reload } = useCoalescedRead<DashboardView>(read);
 
   useEffect(() => {
     void reload();
