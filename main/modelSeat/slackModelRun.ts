@@ -7,9 +7,10 @@ import { findQuery, loadSlackStudy, type SlackStudy } from '../slackSeat/slackSt
 import { slackRunsOf } from '../slackSeat/slackRunsOf.js';
 import { slackWorkspacesOf } from '../slackSeat/slackWorkspacesOf.js';
 import { studyImportTarget } from '../slackSeat/studyWorkspace.js';
-import { MODEL_RUN_ERROR, MODEL_RUN_STARTED, MODEL_STEP, modelParticipant, type ModelRunError, type ModelRunStarted, type ModelStep } from './modelLog.js';
+import { MODEL_RUN_ERROR, MODEL_STEP, modelParticipant, type ModelRunError, type ModelStep } from './modelLog.js';
 import { callSlackTool, slackToolsFor } from './slackTools.js';
 import type { ModelBudget } from './teamModelRun.js';
+import { startModelFacts } from './modelFacts.js';
 
 export interface SlackModelRunArgs {
   s: AppServices;
@@ -43,15 +44,7 @@ export async function playSlackModelRun(a: SlackModelRunArgs): Promise<Result<Sl
   const runId = started.value.runId;
   const log = a.s.database.eventLog!;
   const system = slackSystemPrompt(study.value);
-  const fact = (kind: string, payload: ModelRunStarted | ModelStep | ModelRunError) => a.s.bus.emit({ type: 'session.event', event: log.append(runId, kind, payload) });
-  fact(MODEL_RUN_STARTED, {
-    model_name: a.model.name,
-    model_id: a.model.id,
-    base_url: a.model.baseUrl,
-    system_prompt: system,
-    budget: { tokens: a.budget.tokens, seconds: a.budget.seconds, steps_per_turn: a.budget.stepsPerTurn },
-    ...(a.batch ? { batch: a.batch } : {}),
-  });
+  const { fact } = startModelFacts(log, a.s.bus, runId, { model: a.model, system, budget: a.budget, ...(a.batch ? { batch: a.batch } : {}) });
   a.onStarted?.(runId);
 
   const scope = { runId, workspaceId: started.value.workspaceId, study: study.value };

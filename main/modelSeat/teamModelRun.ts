@@ -5,8 +5,9 @@ import type { EventBus } from '../app/eventBus.js';
 import type { EventLog } from '../db/eventLog.js';
 import { classifyFailure, toolTurn, type ChatPost, type ToolChatMessage } from '../judge/toolChat.js';
 import type { TeamSessions } from '../team/teamSessions.js';
-import { MODEL_RUN_ERROR, MODEL_RUN_STARTED, MODEL_STEP, modelParticipant, type ModelRunError, type ModelRunStarted, type ModelStep } from './modelLog.js';
+import { MODEL_RUN_ERROR, MODEL_STEP, modelParticipant, type ModelRunError, type ModelStep } from './modelLog.js';
 import { callTeamTool, toolsFor, type ToolCallOutcome } from './teamTools.js';
+import { startModelFacts } from './modelFacts.js';
 
 export interface ModelBudget {
   /** Reported tokens over the whole run. */
@@ -59,15 +60,7 @@ export async function playTeamModelRun(a: TeamModelRunArgs): Promise<Result<Team
   if (!team.ok) return team;
   let view: TeamView = started.value;
   const system = systemPrompt(view);
-  const fact = (kind: string, payload: ModelRunStarted | ModelStep | ModelRunError) => a.bus.emit({ type: 'session.event', event: a.log.append(sessionId, kind, payload) });
-  fact(MODEL_RUN_STARTED, {
-    model_name: a.model.name,
-    model_id: a.model.id,
-    base_url: a.model.baseUrl,
-    system_prompt: system,
-    budget: { tokens: a.budget.tokens, seconds: a.budget.seconds, steps_per_turn: a.budget.stepsPerTurn },
-    ...(a.batch ? { batch: a.batch } : {}),
-  });
+  const { fact } = startModelFacts(a.log, a.bus, sessionId, { model: a.model, system, budget: a.budget, ...(a.batch ? { batch: a.batch } : {}) });
   a.onStarted?.(sessionId);
 
   const messages: ToolChatMessage[] = [{ role: 'system', content: system }];
