@@ -124,7 +124,7 @@ describe('grading a verdict checklist line by line', () => {
     const calls = fakeMain();
     useApp.setState({ route: { screen: 'labelling', studyKey: 'built-in:su', rater: 'R1' } });
     render(<App />);
-    expect(await screen.findByText('Grade each checklist line, then the whole answer')).toBeTruthy();
+    expect(await screen.findByText('Grade each checklist line, then the whole answer', {}, { timeout: 10_000 })).toBeTruthy();
     const confirm = () => screen.getByRole('button', { name: /Confirm and next/ }) as HTMLButtonElement;
     key('1'); // line 1 YES, on to line 2
     key('2'); // line 2 NO, on to the overall verdict
@@ -141,21 +141,21 @@ describe('grading a verdict checklist line by line', () => {
     expect(chosen('Overall: does the answer pass?')).toBe('YES');
     expect(confirm().disabled).toBe(false);
     key('Enter');
-    expect(await screen.findByText('Yes — that is the expected label.')).toBeTruthy();
+    expect(await screen.findByText('Yes — that is the expected label.', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('Checklist: 0 of 2 lines as expected (marked beside each line).')).toBeTruthy();
     expect(screen.getAllByText('Expected: YES')).toHaveLength(3);
     key('Enter');
 
-    expect(await screen.findByText('Answer s1: the deploy failed.')).toBeTruthy();
+    expect(await screen.findByText('Answer s1: the deploy failed.', {}, { timeout: 10_000 })).toBeTruthy();
     key('1');
     key('2');
     key('2');
     key('Enter');
-    expect(await screen.findByText('Lee did.')).toBeTruthy();
+    expect(await screen.findByText('Lee did.', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('Choose a label')).toBeTruthy();
     key('1');
     key('Enter');
-    await screen.findByText(/All 2 items have an answer/);
+    await screen.findByText(/All 2 items have an answer/, {}, { timeout: 10_000 });
     const given = calls.filter(([m]) => m === 'giveLabel').map(([, a]) => a);
     expect(given.map(({ itemId, label, checklist }) => ({ itemId, label, checklist }))).toEqual([
       { itemId: 'p1', label: 'YES', checklist: { c1: 'NO', c2: 'NO' } },
@@ -164,7 +164,7 @@ describe('grading a verdict checklist line by line', () => {
     ]);
     fireEvent.click(screen.getByRole('button', { name: '← Back' }));
     fireEvent.click(screen.getByRole('button', { name: '← Back' }));
-    expect(await screen.findByText(/Your answer now: NO, checklist 1 of 2 YES/)).toBeTruthy();
+    expect(await screen.findByText(/Your answer now: NO, checklist 1 of 2 YES/, {}, { timeout: 10_000 })).toBeTruthy();
     expect(chosen(/deploy failed \(s1\)/)).toBe('YES');
   });
 

@@ -61,7 +61,10 @@ export function ItemPanel({
     setLine(next);
   };
 
-  useEffect(() => {
+  // A layout effect: the key handler of this render is in place before anything else runs, so a key pressed as soon
+  // as the feedback shows reaches the handler that knows about it (a passive effect left the old one attached for a
+  // moment, and Enter then confirmed again instead of moving on — seen under load in the checklist test).
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement;
       if (noting || target.closest('textarea, input')) return;
