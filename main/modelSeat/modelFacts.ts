@@ -1,11 +1,14 @@
 import type { EventBus } from '../app/eventBus.js';
 import type { EventLog } from '../db/eventLog.js';
-import { MODEL_RUN_STARTED, type ModelRunError, type ModelRunStarted, type ModelStep } from './modelLog.js';
+import type { ToolTurn } from '../judge/toolChat.js';
+import { MODEL_RUN_STARTED, MODEL_STEP, type ModelRunError, type ModelRunStarted, type ModelStep } from './modelLog.js';
 import type { ModelBudget } from './teamModelRun.js';
 
 export interface ModelFacts {
   /** Appends one runner fact to the run's log and sends it out like any event (the watch view follows it). */
   fact(kind: string, payload: ModelRunStarted | ModelStep | ModelRunError): void;
+  /** One endpoint call and its tool calls; our own time is measured from `startedAt` (performance.now()). */
+  step(at: { round: number; step: number; startedAt: number }, reply: ToolTurn, calls: ModelStep['calls']): void;
 }
 
 /**
@@ -27,5 +30,17 @@ export function startModelFacts(
     budget: { tokens: started.budget.tokens, seconds: started.budget.seconds, steps_per_turn: started.budget.stepsPerTurn },
     ...(started.batch ? { batch: started.batch } : {}),
   });
-  return { fact };
+  const step: ModelFacts['step'] = (at, reply, calls) =>
+    fact(MODEL_STEP, {
+      round: at.round,
+      step: at.step,
+      latency_ms: reply.latencyMs,
+      overhead_ms: Math.round(performance.now() - at.startedAt),
+      usage: reply.usage,
+      reported_model: reply.model,
+      finish_reason: reply.finishReason,
+      content: reply.content,
+      calls,
+    });
+  return { fact, step };
 }

@@ -7,7 +7,7 @@ import { findQuery, loadSlackStudy, type SlackStudy } from '../slackSeat/slackSt
 import { slackRunsOf } from '../slackSeat/slackRunsOf.js';
 import { slackWorkspacesOf } from '../slackSeat/slackWorkspacesOf.js';
 import { studyImportTarget } from '../slackSeat/studyWorkspace.js';
-import { MODEL_RUN_ERROR, MODEL_STEP, modelParticipant, type ModelRunError, type ModelStep } from './modelLog.js';
+import { MODEL_RUN_ERROR, modelParticipant, type ModelRunError, type ModelStep } from './modelLog.js';
 import { callSlackTool, slackToolsFor } from './slackTools.js';
 import type { ModelBudget } from './teamModelRun.js';
 import { startModelFacts } from './modelFacts.js';
@@ -44,7 +44,7 @@ export async function playSlackModelRun(a: SlackModelRunArgs): Promise<Result<Sl
   const runId = started.value.runId;
   const log = a.s.database.eventLog!;
   const system = slackSystemPrompt(study.value);
-  const { fact } = startModelFacts(log, a.s.bus, runId, { model: a.model, system, budget: a.budget, ...(a.batch ? { batch: a.batch } : {}) });
+  const { fact, step: recordStep } = startModelFacts(log, a.s.bus, runId, { model: a.model, system, budget: a.budget, ...(a.batch ? { batch: a.batch } : {}) });
   a.onStarted?.(runId);
 
   const scope = { runId, workspaceId: started.value.workspaceId, study: study.value };
@@ -86,17 +86,7 @@ export async function playSlackModelRun(a: SlackModelRunArgs): Promise<Result<Sl
         messages.push({ role: 'user', content: 'Reply with your answer on a line starting FINAL_ANSWER:, or use a tool.' });
       }
     }
-    fact(MODEL_STEP, {
-      round: 1,
-      step,
-      latency_ms: reply.latencyMs,
-      overhead_ms: Math.round(performance.now() - t0),
-      usage: reply.usage,
-      reported_model: reply.model,
-      finish_reason: reply.finishReason,
-      content: reply.content,
-      calls,
-    });
+    recordStep({ round: 1, step, startedAt: t0 }, reply, calls);
     if (answered) return ok({ sessionId: runId, ended: answered.ended ?? 'submitted' });
     if (tokens > a.budget.tokens) return stop('token_budget', `The run used ${tokens} tokens, over its budget of ${a.budget.tokens}.`);
   }

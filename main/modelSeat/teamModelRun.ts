@@ -5,7 +5,7 @@ import type { EventBus } from '../app/eventBus.js';
 import type { EventLog } from '../db/eventLog.js';
 import { classifyFailure, toolTurn, type ChatPost, type ToolChatMessage } from '../judge/toolChat.js';
 import type { TeamSessions } from '../team/teamSessions.js';
-import { MODEL_RUN_ERROR, MODEL_STEP, modelParticipant, type ModelRunError, type ModelStep } from './modelLog.js';
+import { MODEL_RUN_ERROR, modelParticipant, type ModelRunError, type ModelStep } from './modelLog.js';
 import { callTeamTool, toolsFor, type ToolCallOutcome } from './teamTools.js';
 import { startModelFacts } from './modelFacts.js';
 
@@ -60,7 +60,7 @@ export async function playTeamModelRun(a: TeamModelRunArgs): Promise<Result<Team
   if (!team.ok) return team;
   let view: TeamView = started.value;
   const system = systemPrompt(view);
-  const { fact } = startModelFacts(a.log, a.bus, sessionId, { model: a.model, system, budget: a.budget, ...(a.batch ? { batch: a.batch } : {}) });
+  const { fact, step: recordStep } = startModelFacts(a.log, a.bus, sessionId, { model: a.model, system, budget: a.budget, ...(a.batch ? { batch: a.batch } : {}) });
   a.onStarted?.(sessionId);
 
   const messages: ToolChatMessage[] = [{ role: 'system', content: system }];
@@ -114,17 +114,7 @@ export async function playTeamModelRun(a: TeamModelRunArgs): Promise<Result<Team
           messages.push({ role: 'user', content: 'Use one of the tools: send_message to speak, or submit to finish.' });
         }
       }
-      fact(MODEL_STEP, {
-        round,
-        step,
-        latency_ms: reply.latencyMs,
-        overhead_ms: Math.round(performance.now() - t0),
-        usage: reply.usage,
-        reported_model: reply.model,
-        finish_reason: reply.finishReason,
-        content: reply.content,
-        calls,
-      });
+      recordStep({ round, step, startedAt: t0 }, reply, calls);
       if (tokens > a.budget.tokens) return stop('token_budget', `The run used ${tokens} tokens, over its budget of ${a.budget.tokens}.`);
       if (view.status === 'ended') break;
     }
