@@ -6,6 +6,7 @@ import { currentStepIndex, exclusionOf, hasFinishedRun, participantStatus, curre
 import type { StudyEvent } from '../../shared/study/log.js';
 import type { PlanCell } from '../../shared/study/model.js';
 import { buildPlan } from '../../shared/study/plan.js';
+import type { StudyProtocol } from '../../shared/study/protocol.js';
 import { protocolParticipants } from '../../shared/study/planBalance.js';
 import { participantSchema } from '../../shared/contract/schemas.js';
 import { stationId } from './station.js';
@@ -53,13 +54,8 @@ export class Experimenter {
   overview(studyKey: string): Result<StudyOverview> {
     const source = this.c.source(studyKey, { fresh: true });
     if (!source.ok) return source;
-    // A study opened for the first time gets the protocol's own participants (generated or listed codes).
-    if (this.c.logs.sessionId(studyKey) === null) {
-      const codes = participantCodes(source.value.protocol, stationId(this.c.s.options.dataDir));
-      const source_ = source.value.protocol.participants.list ? 'pasted' : 'generated';
-      const added = this.c.logs.append(studyKey, codes.map((code): StudyEvent => ({ kind: 'participant_added', payload: { participantId: newParticipantId(), code, source: source_ } })));
-      if (!added.ok) return added;
-    }
+    const seeded = this.seed(studyKey, source.value.protocol);
+    if (!seeded.ok) return seeded;
     const state = this.c.logs.state(studyKey);
     return ok({
       studyKey,
@@ -70,9 +66,22 @@ export class Experimenter {
     });
   }
 
+  /**
+   * A study touched for the first time gets the protocol's own participants (generated or listed codes) before
+   * anything else is recorded: codes added before the first read come after them, never instead of them.
+   */
+  private seed(studyKey: string, protocol: StudyProtocol): Result<unknown> {
+    if (this.c.logs.sessionId(studyKey) !== null) return ok(null);
+    const codes = participantCodes(protocol, stationId(this.c.s.options.dataDir));
+    const how = protocol.participants.list ? 'pasted' : 'generated';
+    return this.c.logs.append(studyKey, codes.map((code): StudyEvent => ({ kind: 'participant_added', payload: { participantId: newParticipantId(), code, source: how } })));
+  }
+
   add(studyKey: string, a: { count?: number; codes?: string }): Result<ParticipantRow[]> {
     const source = this.c.source(studyKey);
     if (!source.ok) return source;
+    const seeded = this.seed(studyKey, source.value.protocol);
+    if (!seeded.ok) return seeded;
     const taken = new Set(this.c.logs.state(studyKey).participants.map((p) => p.code));
     let fresh: { code: string; source: 'generated' | 'pasted' }[];
     if (a.codes !== undefined) {
