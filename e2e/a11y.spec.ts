@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.js';
-import { TEAM_DEMO, runTests, say, startRun, writeSettings } from './teamPlay.js';
+import { TEAM_DEMO, runTests, say, startRun, submitRun, writeSettings } from './teamPlay.js';
 import { repoRoot } from './host.js';
 import { startStubModelServer, type StubModelServer } from '../main/modelSeat/stubModel.testing.js';
 
@@ -368,6 +368,26 @@ const SCREENS: Screen[] = [
       await expect(
         page.getByRole('region', { name: /^Collaborative Intelligence/ }).getByRole('button', { name: 'Start Sharing the campsite supplies, manipulation' }),
       ).toBeVisible();
+    },
+  },
+  {
+    name: 'finished run, workspace tab (its final files, read-only)',
+    open: async (page) => {
+      // A team-library workspace task judged from the messages and files (no Python): the pilot run ends at once.
+      await openStudy(page, 'built-in:team-library');
+      const panel = page.getByRole('form', { name: 'Pilot run' });
+      await panel.getByLabel('Task').selectOption('audit-trail-switched-off');
+      await panel.getByLabel('Version').selectOption('alone');
+      await expect(panel.getByLabel('Seed').locator('option')).not.toHaveCount(0);
+      await panel.getByLabel('Participant id').fill('A11Y-F');
+      await panel.getByRole('button', { name: 'Start pilot run' }).click();
+      await submitRun(page, 'The audit trail was switched off and results were deleted.');
+      // Opened afresh, as Results opens a finished run.
+      await page.reload();
+      await page.getByRole('tab', { name: 'Workspace' }).click();
+      await expect(page.getByText('The run has ended: these are its final files, as recorded.')).toBeVisible();
+      await page.getByRole('list', { name: 'Files' }).getByRole('button', { name: 'dmf_stability_summary.md' }).click();
+      await expect(page.getByRole('textbox', { name: 'Edit dmf_stability_summary.md' })).not.toBeEditable();
     },
   },
 ];
