@@ -71,15 +71,17 @@ export function setupStudyProtocolHandlers(s: AppServices): Pick<AppHandlers, ke
     studyVoid: ({ studyKey, participantId, runId, reason }) => experimenter.void(studyKey, participantId, reason, runId),
     studyWithdraw: async ({ studyKey, participantId, reason }) => {
       const found = c.participant(studyKey, participantId);
-      const run = found.ok ? found.value.p.runs.find((r) => r.runId === found.value.p.currentRun && r.endedHow === null && r.voided === null) : undefined;
-      const row = experimenter.withdraw(studyKey, participantId, reason);
+      const p = found.ok && !found.value.p.withdrawn ? found.value.p : undefined;
+      const run = p?.runs.find((r) => r.runId === p.currentRun && r.endedHow === null && r.voided === null);
       // A team run in progress stops with the withdrawal: paused, so no more time counts and the seat takes nothing
-      // more (its page shows the pause at once). It is never ended as if played out; the fold marks it abandoned.
-      if (row.ok && run?.seat === 'team') {
+      // more. It is never ended as if played out; the fold marks it abandoned. Paused first, while the participant
+      // still owns the run: their page hears it on the run's stream (once withdrawn they hear nothing more) and reads
+      // its screen again, which by then says they withdrew.
+      if (run?.seat === 'team') {
         const team = teamSessionsOf(s).get(run.runId);
         if (team.ok && team.value.view().status !== 'paused' && team.value.view().status !== 'ended') await team.value.pause('participant withdrawn');
       }
-      return row;
+      return experimenter.withdraw(studyKey, participantId, reason);
     },
     studyCorrectCode: ({ studyKey, participantId, code }) => experimenter.correctCode(studyKey, participantId, code),
     studyRerunCell: ({ studyKey, participantId, cell, reason }) => experimenter.rerun(studyKey, participantId, cell, reason),
