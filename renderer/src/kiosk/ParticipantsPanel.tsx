@@ -5,6 +5,7 @@ import { useApp } from '../state/appStore';
 import { KioskPin } from './KioskPin';
 import { ErasureReport } from './ErasureReport';
 import { ParticipantActions } from './ParticipantActions';
+import { useStudySectionLoading } from '../screens/studyPageReady';
 
 /**
  * The experimenter's side of the kiosk, on the study screen: each participant's status and place, their link
@@ -18,6 +19,7 @@ export function ParticipantsPanel({ studyKey, onChanged }: { studyKey: string; o
   const [managing, setManaging] = useState<string | undefined>();
   const [erased, setErased] = useState<{ code: string; audit: ErasureAudit } | undefined>();
   const switchLink = useApp((s) => s.switchLink);
+  useStudySectionLoading(rows === undefined && error === undefined);
 
   const reload = useCallback(async () => {
     const r = await api().studyParticipants({ studyKey });

@@ -5,6 +5,7 @@ import { api } from '../api/client';
 import { useApp } from '../state/appStore';
 import { LabellingReport } from './LabellingReport';
 import type { LabellingOverview } from './types';
+import { useStudySectionLoading } from '../screens/studyPageReady';
 
 const modeText = (a: LabellingOverview['assignment']) =>
   a.mode === 'crossed'
@@ -18,6 +19,7 @@ export function StartLabelling({ study }: { study: StudyDetail }) {
   const navigate = useApp((s) => s.navigate);
   const [overview, setOverview] = useState<LabellingOverview>();
   const [error, setError] = useState<AppError>();
+  useStudySectionLoading(overview === undefined && error === undefined);
   const [typed, setTyped] = useState('');
   const [showReport, setShowReport] = useState(false);
 

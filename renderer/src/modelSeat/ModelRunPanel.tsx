@@ -4,6 +4,7 @@ import type { modelSeatMethods } from '../../../shared/contract/modelSeat';
 import { api } from '../api/client';
 import { useApp } from '../state/appStore';
 import { seedToRun, TaskCellPicker, type TaskCell } from '../team/TaskCellPicker';
+import { useStudySectionLoading } from '../screens/studyPageReady';
 
 type Options = z.infer<(typeof modelSeatMethods)['modelSeatOptions']['result']>;
 
@@ -16,6 +17,7 @@ export function ModelRunPanel({ studyKey }: { studyKey: string }) {
   const navigate = useApp((s) => s.navigate);
   const [options, setOptions] = useState<Options | undefined>();
   const [error, setError] = useState<string | undefined>();
+  useStudySectionLoading(options === undefined && error === undefined);
   const [model, setModel] = useState('');
   const [cell, setCell] = useState<TaskCell>({ taskId: '', version: 'manipulation', seed: undefined });
   const { taskId, version } = cell;

@@ -13,6 +13,7 @@ import { RaterLink } from '../kiosk/RaterLink';
 import { ResultsLink } from '../results/ResultsLink';
 import { TaskCardLink } from '../taskCard/TaskCardLink';
 import { DashboardLink } from '../dashboard/DashboardLink';
+import { StudyPageReady } from './studyPageReady';
 
 export function StudyScreen() {
   const study = useApp((s) => s.study);
@@ -37,36 +38,50 @@ export function StudyScreen() {
         </p>
       ) : null}
       <Problems problems={study.problems} />
-      {/* Participants first: a study is run from their links; the pilot panels below are never counted. */}
-      {study.kind === 'team' || study.kind === 'slack' ? <ResultsLink studyKey={study.key} /> : null}
-      {study.problems.length === 0 && (study.kind === 'team' || study.kind === 'slack') ? <DashboardLink studyKey={study.key} /> : null}
-      {study.problems.length === 0 && (study.kind === 'team' || study.kind === 'slack') ? <ParticipantsPanel studyKey={study.key} onChanged={() => setSessionsRead((n) => n + 1)} /> : null}
-      {study.problems.length === 0 && study.kind === 'labelling' ? <StartLabelling study={study} /> : null}
-      {study.problems.length === 0 && study.kind === 'labelling' ? <RaterLink studyKey={study.key} /> : null}
-      {study.problems.length === 0 && study.kind === 'team' ? <StartTeamSession study={study} /> : null}
-      {study.problems.length === 0 && study.kind === 'team' ? <ModelRunPanel studyKey={study.key} /> : null}
-      {study.problems.length === 0 && study.kind === 'slack' ? <SlackStart study={study} /> : null}
-      {study.kind === 'team' || study.kind === 'slack' ? <ComparisonLink studyKey={study.key} /> : null}
-      <h2>{countLabel(study.kind, study.taskCount)}</h2>
-      <table className="tasks">
-        <thead>
-          <tr>
-            <th>Id</th>
-            <th>{study.kind === 'slack' ? 'Query' : 'Title'}</th>
-            <th>{study.kind === 'team' ? 'Dimension' : study.kind === 'slack' ? 'Category' : 'Kind'}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {study.tasks.map((t) => (
-            <tr key={t.id}>
-              <td>{study.kind === 'team' && study.problems.length === 0 ? <TaskCardLink studyKey={study.key} taskId={t.id} /> : <code>{t.id}</code>}</td>
-              <td>{t.title}</td>
-              <td>{t.detail.replaceAll('_', ' ')}</td>
+      <StudyPageReady key={study.key}>
+        {/* Participants first: a study is run from their links; the pilot panels below are never counted. */}
+        {study.kind === 'team' || study.kind === 'slack' ? <ResultsLink studyKey={study.key} /> : null}
+        {study.problems.length === 0 && (study.kind === 'team' || study.kind === 'slack') ? (
+          <DashboardLink studyKey={study.key} />
+        ) : null}
+        {study.problems.length === 0 && (study.kind === 'team' || study.kind === 'slack') ? (
+          <ParticipantsPanel studyKey={study.key} onChanged={() => setSessionsRead((n) => n + 1)} />
+        ) : null}
+        {study.problems.length === 0 && study.kind === 'labelling' ? <StartLabelling study={study} /> : null}
+        {study.problems.length === 0 && study.kind === 'labelling' ? (
+          <RaterLink studyKey={study.key} />
+        ) : null}
+        {study.problems.length === 0 && study.kind === 'team' ? <StartTeamSession study={study} /> : null}
+        {study.problems.length === 0 && study.kind === 'team' ? <ModelRunPanel studyKey={study.key} /> : null}
+        {study.problems.length === 0 && study.kind === 'slack' ? <SlackStart study={study} /> : null}
+        {study.kind === 'team' || study.kind === 'slack' ? <ComparisonLink studyKey={study.key} /> : null}
+        <h2>{countLabel(study.kind, study.taskCount)}</h2>
+        <table className="tasks">
+          <thead>
+            <tr>
+              <th>Id</th>
+              <th>{study.kind === 'slack' ? 'Query' : 'Title'}</th>
+              <th>{study.kind === 'team' ? 'Dimension' : study.kind === 'slack' ? 'Category' : 'Kind'}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-      <SessionList studyKey={study.key} openable={study.kind === 'team'} refresh={sessionsRead} />
+          </thead>
+          <tbody>
+            {study.tasks.map((t) => (
+              <tr key={t.id}>
+                <td>
+                  {study.kind === 'team' && study.problems.length === 0 ? (
+                    <TaskCardLink studyKey={study.key} taskId={t.id} />
+                  ) : (
+                    <code>{t.id}</code>
+                  )}
+                </td>
+                <td>{t.title}</td>
+                <td>{t.detail.replaceAll('_', ' ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <SessionList studyKey={study.key} openable={study.kind === 'team'} refresh={sessionsRead} />
+      </StudyPageReady>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { api } from '../api/client';
 import { useApp } from '../state/appStore';
 import { ErrorLine, useCall } from './useCall';
 import { waitReady } from './workspace/waitReady';
+import { useStudySectionLoading } from '../screens/studyPageReady';
 
 type RunRow = { runId: string; queryId: string; participant: string; status: string; grading: string };
 
@@ -23,6 +24,7 @@ export function SlackStart({ study }: { study: StudyDetail }) {
   const [queries, setQueries] = useState<QuerySummary[] | undefined>();
   const [allRuns, setRuns] = useState<RunRow[]>([]);
   const [busy, setBusy] = useState<string | undefined>();
+  useStudySectionLoading(queries === undefined && error === undefined);
 
   useEffect(() => {
     void api()
