@@ -161,11 +161,11 @@ export class SlackWorkspaces {
     this.connections.delete(target.workspaceId);
     this.files.removeDb(dbFile);
     const meta: WorkspaceMeta = { ...pickMeta(target), status: 'failed', report: null, error: null };
-    let overlay: { dir: string; remove(): void } | null = null;
+    let overlay: { dir: string; remove(): Promise<void> } | null = null;
     try {
       let source = target.source;
       if (target.variantDir) {
-        const made = overlayVariant(target.source, target.variantDir, path.join(this.files.root, 'overlays', importId));
+        const made = await overlayVariant(target.source, target.variantDir, path.join(this.files.root, 'overlays', importId), run.controller.signal);
         if (!made.ok) throw new Error(made.error.message);
         overlay = made.value;
         source = overlay.dir;
@@ -192,7 +192,8 @@ export class SlackWorkspaces {
     } catch (error) {
       meta.error = `The import of ${target.source} failed: ${(error as Error).message}`;
     } finally {
-      overlay?.remove();
+      // A temporary copy that cannot be removed must not keep the import from ending (its meta is written below).
+      await overlay?.remove().catch(() => undefined);
     }
     if (meta.status !== 'ready') {
       try {
