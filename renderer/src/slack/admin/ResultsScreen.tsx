@@ -69,7 +69,9 @@ export function ResultsScreen({ studyKey }: { studyKey: string }) {
             <th>Status</th>
             <th>Grading</th>
             <th>Reward</th>
-            <th />
+            <th>
+              <span className="sr-only">Details</span>
+            </th>
           </tr>
         </thead>
         <tbody>

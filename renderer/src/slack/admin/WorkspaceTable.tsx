@@ -43,7 +43,9 @@ export function WorkspaceTable({ workspaces, onDeleted, onError }: Props) {
             <th>Workspace</th>
             <th>From</th>
             <th>Status</th>
-            <th />
+            <th>
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -124,6 +124,8 @@ export function WorkspaceScreen({ studyKey, runId, workspaceId, kiosk = false }:
   const blocked = run !== undefined && run.status !== 'running';
   return (
     <div className="sk-app">
+      {/* Slack's own layout shows no page title; a screen reader still gets one to start from. */}
+      <h1 className="sr-only">{data.status.title}</h1>
       {run ? <RunBar run={run} receivedAt={ws.runAt} showCategory={false} onRun={ws.setRun} onRefresh={() => void refreshRun()} onError={setError} /> : null}
       <div className="sk-topline">
         {run ? <span className="muted small">Participant {run.participant}</span> : (
