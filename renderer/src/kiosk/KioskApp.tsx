@@ -157,7 +157,8 @@ function Consent({ screen, busy, actions }: { screen: Extract<OpenScreen, { scre
 function Run({ screen, busy, actions, studyKey }: { screen: Extract<OpenScreen, { screen: 'run' }>; busy: boolean; actions: Actions; studyKey: string }) {
   if (!screen.run)
     return (
-      <Card title={screen.practice ? `Practice: ${screen.title}` : screen.title}>
+      // The host names a practice "Practice" itself (a lab-session run showed "Practice: Practice").
+      <Card title={screen.title}>
         <p>
           {screen.practice ? 'This is a practice task: it is not scored. ' : ''}
           {screen.timeLimitSec ? `You have ${Math.round(screen.timeLimitSec / 60)} minutes. ` : ''}
