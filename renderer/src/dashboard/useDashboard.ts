@@ -19,9 +19,12 @@ export function useDashboard(studyKey: string) {
     const unsubscribe = api().subscribe((e) => {
       if (e.type === 'session.event') void reload();
     });
+    // After the host was down, what was committed while the stream was gone reached nobody: read it at once.
+    const offReconnect = api().onReconnect(() => void reload());
     const tick = setInterval(() => void reload(), TICK_MS);
     return () => {
       unsubscribe();
+      offReconnect();
       clearInterval(tick);
     };
   }, [reload]);
