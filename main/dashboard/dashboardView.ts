@@ -20,6 +20,8 @@ export interface ViewInputs {
   taskTitles: Record<string, string>;
   /** Only asked for a participant's current run that has not ended. */
   live(runId: string, seat: 'team' | 'slack'): LiveRun;
+  /** Whether a run that is over for its participant is still being checked (its hidden tests run after the submit). */
+  checking(runId: string): boolean;
   now: Date;
   /** Minutes without an event on a participant's turn before "idle" is shown. */
   idleMinutes: number;
@@ -72,7 +74,7 @@ export function participantOf(p: ParticipantState, i: ViewInputs): DashboardPart
     return {
       cell: c.cell,
       task: titleOf(i, c),
-      status: cellStatus(p, latest, view),
+      status: checkingOr(cellStatus(p, latest, view), latest, i),
       runId: latest?.runId ?? null,
       attempt: latest?.attempt ?? null,
       round: view?.round ?? null,
@@ -87,9 +89,14 @@ export function participantOf(p: ParticipantState, i: ViewInputs): DashboardPart
     cells,
     // A withdrawn or void participant is nowhere: their last place is not shown as where they are.
     current: p.plan && !p.withdrawn && !p.voided ? { cell: cell?.cell ?? null, task: cell ? (i.taskTitles[taskOf(cell)] ?? taskOf(cell)) : null, screen: status === 'finished' ? 'finished' : (step?.kind ?? 'finished') } : null,
-    pausable: live?.view ? (live.view.status === 'paused' ? 'resume' : live.view.status === 'ended' ? null : 'pause') : null,
+    pausable: live?.view ? (live.view.status === 'paused' ? 'resume' : live.view.status === 'ended' || live.view.status === 'checking' ? null : 'pause') : null,
     notices: noticesOf(p, live, i),
   };
+}
+
+/** A run over for its participant but still being checked shows so, not as done (nor the participant as idle). */
+function checkingOr(status: CellStatus, run: StudyRun | null, i: ViewInputs): CellStatus {
+  return run && (status === 'done' || status === 'excluded') && i.checking(run.runId) ? 'checking' : status;
 }
 
 function cellStatus(p: ParticipantState, run: StudyRun | null, view: TeamView | null): CellStatus {
@@ -111,7 +118,7 @@ function noticesOf(p: ParticipantState, live: LiveRun | null, i: ViewInputs): Da
   if (!live) return notices;
   if (live.error) notices.push({ kind: 'run_error', text: live.error });
   const view = live.view;
-  if (!view || view.status === 'ended' || view.status === 'paused') return notices;
+  if (!view || view.status === 'ended' || view.status === 'checking' || view.status === 'paused') return notices;
   const { clock } = view;
   if (clock && clock.warnAtMs !== null && clock.limitMs !== null && clock.activeMs >= clock.warnAtMs) {
     notices.push({ kind: 'time_limit_near', text: `Time limit near: ${Math.max(0, Math.ceil((clock.limitMs - clock.activeMs) / 60_000))} min left.` });

@@ -37,6 +37,7 @@ export function setupDashboardHandlers(s: AppServices): Pick<AppHandlers, keyof 
       state: logs.state(studyKey),
       taskTitles: Object.fromEntries(study.tasks.map((t) => [t.id, t.title])),
       live,
+      checking: (runId) => teams.checking(runId),
       now: new Date(),
       idleMinutes: IDLE_MINUTES,
     });

@@ -155,6 +155,17 @@ export class EventLog {
     return (this.selectEventsAfter.all(sessionId, seq) as EventRow[]).map(toEvent);
   }
 
+  /** Sessions with an event of kind `has` and none of kind `lacks` (e.g. team runs not ended: an interrupted check). */
+  sessionsWithout(has: string, lacks: string): string[] {
+    const rows = this.db
+      .prepare(
+        `SELECT s.id FROM sessions s WHERE EXISTS (SELECT 1 FROM events e WHERE e.session_id = s.id AND e.kind = ?)
+           AND NOT EXISTS (SELECT 1 FROM events e WHERE e.session_id = s.id AND e.kind = ?) ORDER BY s.created_at`,
+      )
+      .all(has, lacks) as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+
   /**
    * How many events the session has and its last seq: a fold cached at (count, last) is still whole when both
    * grew by the same amount (appends only); an erasure removes events and shows as a smaller count.

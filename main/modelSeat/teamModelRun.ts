@@ -74,6 +74,12 @@ export async function playTeamModelRun(a: TeamModelRunArgs): Promise<Result<Team
   };
 
   while (view.status !== 'ended') {
+    // A submitted run's hidden tests run after the submit is answered (issue 13): the model's run ends with them.
+    if (view.status === 'checking') {
+      view = await team.value.whenChecked();
+      if (view.status === 'checking') return stop('session', 'The run was submitted but its check did not finish.');
+      continue;
+    }
     if (view.status !== 'your_turn') return stop('session', `The session is ${view.status}, not waiting for the model.`);
     messages.push({ role: 'user', content: newsSince(view, seen, inboxSeen) });
     seen = view.messages.length;

@@ -12,6 +12,9 @@ import { StudyContext } from './studyContext.js';
 import { STUDY_LOG_TASK } from './studyLog.js';
 import { teamSessionsOf } from '../team/teamSessionsOf.js';
 
+/** Run-log kinds after which a run may be over for its participant (team: ended, submitted, time up; Slack: submitted). */
+const RUN_OVER_KINDS = new Set(['ended', 'submitted', 'time_up']);
+
 // Keyed by the app's event bus: the composition root spreads its services into a new object, the bus stays the same.
 const resultsWriters = new WeakMap<AppServices['bus'], ResultsWriter>();
 
@@ -33,16 +36,17 @@ export function setupStudyProtocolHandlers(s: AppServices): Pick<AppHandlers, ke
 
   // A run linked to a plan cell ended in its own log: the study log says so too (run_ended), so the participant's
   // "Next" opens and the dashboard moves on. A crash before this is caught up by noticeRunEnd and at startup.
+  // A submitted team run is over for the participant while its check runs (issue 13): the plan moves on at once.
   s.closers.push(
     s.bus.subscribe((e) => {
-      if (e.type !== 'session.event' || (e.event.kind !== 'ended' && e.event.kind !== 'submitted')) return;
+      if (e.type !== 'session.event' || !RUN_OVER_KINDS.has(e.event.kind)) return;
       const log = s.database.eventLog;
       const session = log?.getSession(e.event.sessionId);
       if (!log || !session || session.taskId === STUDY_LOG_TASK) return;
       const link = findRun(c.logs.state(session.studyKey), session.id);
       const read = readRunSession(session, log.replay(session.id));
-      if (!link || link.run.endedHow !== null || !read?.ended) return;
-      c.logs.append(session.studyKey, [{ kind: 'run_ended', payload: { participantId: link.participant.id, runId: session.id, how: read.ended } }]);
+      if (!link || link.run.endedHow !== null || !read?.over) return;
+      c.logs.append(session.studyKey, [{ kind: 'run_ended', payload: { participantId: link.participant.id, runId: session.id, how: read.over } }]);
     }),
   );
   s.closers.push(() => writer.stop());

@@ -121,8 +121,8 @@ export class ParticipantFlow {
     if (!run || run.endedHow !== null || !log) return p;
     const session = log.getSession(run.runId);
     const read = session ? readRunSession(session, log.replay(run.runId)) : null;
-    if (!read?.ended) return p;
-    this.c.logs.append(studyKey, [{ kind: 'run_ended', payload: { participantId: p.id, runId: run.runId, how: read.ended } }]);
+    if (!read?.over) return p;
+    this.c.logs.append(studyKey, [{ kind: 'run_ended', payload: { participantId: p.id, runId: run.runId, how: read.over } }]);
     const again = this.c.participant(studyKey, p.id);
     return again.ok ? again.value.p : p;
   }

@@ -6,6 +6,7 @@ import { makeTempDir } from '../testing/tempDir.js';
 import type { TeamView } from '../../shared/team/viewSchema.js';
 import type { Result } from '../../shared/result.js';
 import { workspaceFilesFromLog } from '../workspace/workspaceLog.js';
+import { untilChecked } from './teamCheck.testing.js';
 
 // Issue 13: a finished run opened read-only (Results, the dashboard, the seat after the end) showed an error and no
 // files in its Workspace tab, because the tab listed files with the participant's tools, which refuse an ended run.
@@ -45,6 +46,7 @@ describe("a finished run's workspace files", () => {
     expect(logLength(sessionId)).toBe(before);
 
     await call<TeamView>('teamSubmit', { sessionId, answer: 'done' });
+    await untilChecked(app, sessionId);
     // What the Workspace tab did before: the participant's tools, refused once the run is over.
     const listed = await send('teamTool', { sessionId, name: 'list_files', input: {} });
     expect(listed.ok ? 'listed' : listed.error.message).toMatch(/run has ended/);

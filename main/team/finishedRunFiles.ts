@@ -1,6 +1,7 @@
 import { fail, ok, type Result } from '../../shared/result.js';
 import type { EventLog } from '../db/eventLog.js';
 import { workspaceFilesFromLog, workspaceOf } from '../workspace/workspaceLog.js';
+import { requestedEnd } from './teamCheck.js';
 
 /**
  * A finished team run's workspace as its log records it at the end, for read-only viewing (Results, the dashboard,
@@ -11,7 +12,8 @@ export function finishedRunFiles(log: EventLog, sessionId: string): Result<{ fil
   if (!log.getSession(sessionId)) return fail('not_found', `No session ${sessionId}.`);
   const stored = log.replay(sessionId);
   if (!workspaceOf(stored)) return fail('bad_request', `Session ${sessionId} has no workspace.`);
-  if (!stored.some((e) => e.kind === 'ended')) {
+  // A submitted run's files are final while its check runs (issue 13): nothing can change them any more.
+  if (!stored.some((e) => e.kind === 'ended') && requestedEnd(stored) === null) {
     return fail('conflict', `Session ${sessionId} has not ended yet; while it runs, its files are read with the workspace's own tools.`);
   }
   const files = workspaceFilesFromLog(stored);

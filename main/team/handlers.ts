@@ -10,6 +10,8 @@ import { finishedRunFiles } from './finishedRunFiles.js';
 
 export function setupTeamHandlers(s: AppServices): Pick<AppHandlers, keyof typeof teamMethods> {
   const sessions = teamSessionsOf(s);
+  // A check the host was killed in the middle of runs again now (issue 13).
+  void sessions.recoverChecks();
   return {
     teamVersions: ({ studyKey, taskId }) => {
       const found = findTeamTask(s.library, studyKey, taskId);

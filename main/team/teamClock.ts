@@ -11,7 +11,8 @@ const typed = (e: StoredEvent, type: string): boolean => e.kind === type && (e.p
 export const teamClockRules: ClockRules<StoredEvent> = {
   isPause: (e) => (typed(e, 'paused') ? String((e.payload as { reason: string }).reason) : null),
   isResume: (e) => typed(e, 'resumed'),
-  isEnd: (e) => typed(e, 'ended'),
+  // The participant's time stops when the run is over for them: a submit or the limit, not when its check commits.
+  isEnd: (e) => typed(e, 'ended') || typed(e, 'submitted') || typed(e, 'time_up'),
 };
 
 /** A label the judge panel or the experimenter decided: the time from the event before it (the message) is the participant waiting. */
@@ -34,15 +35,20 @@ export function teamActiveTime(stored: readonly StoredEvent[], nowUs?: number): 
   const time = activeTime(stored, teamClockRules, nowUs);
   let waitUs = 0;
   let partnerUs = 0;
+  let checkUs = 0;
+  let over = false;
   stored.forEach((e, i) => {
     const before = stored[i - 1];
+    // Hidden tests run before `checked` commits (teamCheck.ts): that interval is the checker's, not the participant's.
+    if (before && before.kind !== 'crash_pause' && !over && typed(e, 'checked')) checkUs += Math.max(0, e.monoUs - before.monoUs);
+    if (teamClockRules.isEnd(e)) over = true;
     if (before && before.kind !== 'crash_pause' && isPanelLabel(e)) waitUs += Math.max(0, e.monoUs - before.monoUs);
     // A live partner's answer is committed after the wait, its record first: the interval before it is the wait.
     if (before && before.kind !== 'crash_pause' && e.kind === PARTNER_REPLY) partnerUs += Math.max(0, e.monoUs - before.monoUs);
   });
   const labelWaitMs = Math.floor(waitUs / 1000);
   const partnerWaitMs = Math.floor(partnerUs / 1000);
-  return { ...time, activeMs: Math.max(0, time.activeMs - labelWaitMs - partnerWaitMs), labelWaitMs, partnerWaitMs };
+  return { ...time, activeMs: Math.max(0, time.activeMs - labelWaitMs - partnerWaitMs - Math.floor(checkUs / 1000)), labelWaitMs, partnerWaitMs };
 }
 
 export interface TeamLimit {

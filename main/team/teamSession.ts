@@ -7,9 +7,6 @@ import type { Effect } from '../../shared/team/engine/effects.js';
 import { evaluatedSeat, type ResolvedTask } from '../../shared/team/pack/resolve.js';
 import type { TeamTask, WorkspaceToolName } from '../../shared/team/pack/schema.js';
 import type { Labeller } from '../../shared/team/labeller/labeller.js';
-import { checkRun } from '../../shared/team/checker/version.js';
-import { finalStateFromSession } from '../../shared/team/checker/fromSession.js';
-import type { TestFileResult } from '../../shared/team/checker/finalState.js';
 import { participantView } from '../../shared/team/view.js';
 import type { TeamView } from '../../shared/team/viewSchema.js';
 import type { EventLog } from '../db/eventLog.js';
@@ -20,7 +17,8 @@ import type { WorkspaceTools } from '../workspace/tools.js';
 import type { WorkspaceJournal } from '../workspace/workspaceJournal.js';
 import { editHead, errorHead } from '../workspace/resultHeads.js';
 import { rebuildWorkspace } from '../workspace/rebuildWorkspace.js';
-import type { PyodideTestRunner } from '../pyodide/testRunner.js';
+import type { PythonRuns } from '../pyodide/pool.js';
+import { BackgroundCheck, checksInPython, scoreInPython, scoreNow, type CheckInputs } from './teamCheck.js';
 import { engineEvents, isEngineKind } from './teamLog.js';
 import type { LivePartners } from '../partners/livePartners.js';
 import { PARTNER_REPLY } from '../partners/partnerRecord.js';
@@ -37,7 +35,7 @@ export interface TeamSessionDeps {
   bus: EventBus;
   labeller: Labeller;
   workspace: { space: SessionWorkspace; tools: WorkspaceTools; journal: WorkspaceJournal } | null;
-  python: PyodideTestRunner;
+  python: PythonRuns;
   /** Monotonic microseconds, the clock the log stamps events with (injected by tests). */
   monoUs: () => number;
   /** Partner seats the study plays live by an endpoint (main/partners); absent: the pack's scripted partners. */
@@ -96,11 +94,26 @@ export class TeamSession {
   /** Stops the time-limit wake-up (the app is closing). */
   dispose(): void {
     this.limitTimer.clear();
+    this.check.stop();
   }
+
+  /** The run is over for the participant and its check has not committed yet (issue 13: it runs in the background). */
+  get checking(): boolean {
+    return this.state.ended === null && (this.state.endRequested !== null || this.check.busy);
+  }
+
+  /** The view once a check running in the background has committed (or failed: then still `checking`). */
+  async whenChecked(): Promise<TeamView> {
+    await this.check.settled();
+    return this.view();
+  }
+  private readonly check = new BackgroundCheck();
 
   /** Active time so far: pauses, crash gaps and the time after the end are not counted. */
   activeTime(): ActiveTime {
     this.flush();
+    // The check's time is not the participant's: the clock stopped when the run was over for them.
+    if (this.checking) return { ...teamActiveTime(this.stored), running: false };
     return teamActiveTime(this.stored, this.d.monoUs());
   }
 
@@ -122,6 +135,7 @@ export class TeamSession {
       studyKey: this.d.studyKey,
       startedAt: this.d.startedAt,
       endedAt: this.endedAt,
+      checking: this.checking,
       clock: { activeMs: time.activeMs, running: time.running, limitMs, warnAtMs: limitMs === null ? null : limitMs - leadMs },
     });
   }
@@ -260,6 +274,7 @@ export class TeamSession {
     return this.serial(async () => {
       await this.checkTime();
       if (this.state.ended) return fail('conflict', endedMessage(this.state));
+      if (this.checking) return fail('conflict', checkingMessage(this.state));
       if (this.state.paused !== null) return fail('conflict', 'The session is already paused.');
       this.persist({ type: 'paused', reason });
       this.limitTimer.clear();
@@ -284,12 +299,15 @@ export class TeamSession {
   private async refuseUnlessLive(): Promise<Result<never> | null> {
     await this.checkTime();
     if (this.state.ended) return fail('conflict', endedMessage(this.state));
+    if (this.checking) return fail('conflict', checkingMessage(this.state));
     if (this.state.paused !== null) return fail('conflict', 'The session is paused; resume it to carry on.');
     return null;
   }
 
   /** Gives the warning or ends the run when the active time has reached them, then sets the next wake-up. */
   private async checkTime(): Promise<void> {
+    // A run that is over for the participant (its check may still run) has no limit left to enforce.
+    if (this.checking) return this.limitTimer.clear();
     let { check, nextInMs } = limitCheck(this.state, this.activeTime());
     if (check === 'warn') {
       const { limitMs } = limitOf(this.state);
@@ -374,7 +392,7 @@ export class TeamSession {
         await this.label();
         continue;
       }
-      for (const effect of step.effects) await this.carryOut(effect);
+      for (const effect of step.effects) if ((await this.carryOut(effect)) === 'checking') return;
     }
   }
 
@@ -424,11 +442,20 @@ export class TeamSession {
     });
   }
 
-  private async carryOut(effect: Effect): Promise<void> {
+  /** `checking`: the run's hidden tests run in the background (teamCheck.ts); the engine waits for their `checked`. */
+  private async carryOut(effect: Effect): Promise<'checking' | void> {
     if (effect.type === 'append') return this.persist(effect.event);
     if (effect.type === 'edit_file') return this.teammateEdit(effect);
-    const score = checkRun(this.d.resolved, await this.finalState());
-    this.persist({ type: 'checked', score });
+    const inputs = this.checkInputs();
+    if (!checksInPython(this.d.resolved)) return this.persist({ type: 'checked', score: scoreNow(inputs) });
+    const score = this.check.take();
+    if (score) return this.persist({ type: 'checked', score });
+    // Everything before the check is on disk (flushed by checkInputs) before the request is answered.
+    this.check.start(
+      () => scoreInPython(this.d.python, this.d.id, inputs),
+      () => this.serial(() => this.settle()),
+    );
+    return 'checking';
   }
 
   /** A scripted teammate (or the previous model) changes a file itself. */
@@ -446,24 +473,16 @@ export class TeamSession {
     this.absorb(written.value.stored);
   }
 
-  private async finalState() {
+  private checkInputs(): CheckInputs {
     this.flush();
     const ws = this.d.workspace;
     // The checker reads the files the log records, not whatever is on disk.
-    const files = ws ? ws.journal.files() : {};
-    const hiddenTests: Record<string, TestFileResult> = {};
-    for (const test of this.d.resolved.workspace.hidden_tests) {
-      // A fresh interpreter: nothing the participant ran earlier can patch what the checker sees.
-      const run = await this.d.python.run({ files, tests: { [test.path]: test.text ?? '' }, fresh: true, sessionKey: this.d.id });
-      hiddenTests[test.path] = run.ok ? run.value : { status: 'crashed', passed: 0, failed: 0, errors: 1 };
-    }
-    return finalStateFromSession(this.state, {
-      evaluatedSeat: evaluatedSeat(this.d.resolved).name,
-      hashesBefore: ws ? { ...ws.space.hashesBefore } : {},
-      files,
-      ...(this.d.resolved.workspace.hidden_tests.length > 0 ? { hiddenTests } : {}),
-    });
+    return { resolved: this.d.resolved, state: this.state, files: ws ? ws.journal.files() : {}, hashesBefore: ws ? { ...ws.space.hashesBefore } : {} };
   }
+}
+
+function checkingMessage(state: SessionState): string {
+  return state.endRequested === 'time_limit' ? 'The time for this task is up; the run has ended.' : 'The run is over and its work is being checked; nothing more can be done in it.';
 }
 
 function endedMessage(state: SessionState): string {

@@ -11,7 +11,7 @@ import { WorkspaceTools } from '../workspace/tools.js';
 import { reopenWorkspaceFromLog, WorkspaceJournal } from '../workspace/workspaceJournal.js';
 import { hashFiles } from '../workspace/workspaceLog.js';
 import { normaliseWorkspacePath } from '../workspace/paths.js';
-import { PyodideTestRunner } from '../pyodide/testRunner.js';
+import { PythonPool } from '../pyodide/pool.js';
 import { findTeamTask } from './taskSource.js';
 import type { LoadedTask } from './pack/loadTask.js';
 import { TeamSession } from './teamSession.js';
@@ -20,6 +20,8 @@ import { engineEvents, WORKSPACE_CREATED, workspaceOf, type WorkspaceCreated } f
 import type { EventLog } from '../db/eventLog.js';
 import { monotonicMicros } from '../db/monotonic.js';
 import { visibleTests } from './testFiles.js';
+import { foldSession } from '../../shared/team/engine/state.js';
+import { next } from '../../shared/team/engine/next.js';
 
 export interface StartTeam {
   studyKey: string;
@@ -36,7 +38,8 @@ export interface StartTeam {
 /** Open team sessions by id; a session not in memory (after a restart) is rebuilt from its log. */
 export class TeamSessions {
   private readonly open = new Map<string, TeamSession>();
-  private python: PyodideTestRunner | undefined;
+  private python: PythonPool | undefined;
+  private closed = false;
 
   constructor(
     private readonly s: AppServices,
@@ -44,6 +47,8 @@ export class TeamSessions {
     private readonly labeller: Labeller | ((studyKey: string, sessionId: string) => Labeller) = (studyKey, sessionId) => studyLabeller(s, studyKey, undefined, sessionId),
     /** Must be the clock the event log stamps events with. */
     private readonly clock: { monoUs: () => number; wall: () => Date } = { monoUs: monotonicMicros, wall: () => new Date() },
+    /** Python lanes (runs of different sessions at once); default defaultPoolSize() (main/pyodide/pool.ts). */
+    private readonly pythonLanes?: number,
   ) {
     this.startedAt = clock.wall();
   }
@@ -103,14 +108,40 @@ export class TeamSessions {
     return team.settleNow();
   }
 
+  /** Python runs queued or running now, and on how many of the pool's lanes (tests, benches). */
+  pythonLoad(): { runs: number; lanes: number; size: number } {
+    const pool = this.runner();
+    return { ...pool.load, size: pool.size };
+  }
+
   /** Settles once a Python interpreter that has run nothing is loaded for the next run that needs one. */
   warmPython(): Promise<Result<void>> {
     return this.runner().warmUp();
   }
 
-  /** One runner for every session; it keeps a spare interpreter, so a run's final check rarely waits for Python. */
-  private runner(): PyodideTestRunner {
-    return (this.python ??= new PyodideTestRunner({ keepSpare: true }));
+  /** One pool for every session; each lane keeps a spare interpreter, so a run's final check rarely waits for Python. */
+  private runner(): PythonPool {
+    return (this.python ??= new PythonPool({ keepSpare: true, ...(this.pythonLanes !== undefined ? { size: this.pythonLanes } : {}) }));
+  }
+
+  /**
+   * Runs whose check was interrupted (the host was killed after `submitted`, before `checked`) are found from the
+   * log and carried on: the check runs again and the run ends as it would have (issue 13). Called at startup.
+   */
+  recoverChecks(): Promise<void> {
+    // After this turn: the study service subscribes to the bus first, so the run's end reaches the study log.
+    return (this.recovering ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.carryOnChecks()));
+  }
+  private recovering: Promise<void> | undefined;
+
+  private async carryOnChecks(): Promise<void> {
+    const log = this.s.database.eventLog;
+    if (!log || this.closed) return;
+    for (const id of log.sessionsWithout('session_started', 'ended')) {
+      if (this.closed || this.open.has(id) || !owesCheck(this.s, log, id)) continue;
+      const resumed = await this.resume(id);
+      if (!resumed.ok) this.s.log.warn('a run whose check was interrupted could not be carried on', { sessionId: id, error: resumed.error.message });
+    }
   }
 
   /** The session, resuming it from the log when the app was restarted (or killed) since it was last used. */
@@ -144,6 +175,11 @@ export class TeamSessions {
     return ok(team);
   }
 
+  /** Whether the run's check is running in this process (the dashboard shows "checking"; nothing is opened for it). */
+  checking(sessionId: string): boolean {
+    return this.open.get(sessionId)?.checking ?? false;
+  }
+
   async resume(sessionId: string): Promise<Result<TeamSession>> {
     const got = this.get(sessionId);
     if (!got.ok) return got;
@@ -156,6 +192,7 @@ export class TeamSessions {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     for (const team of this.open.values()) team.dispose();
     await this.python?.dispose();
   }
@@ -200,3 +237,13 @@ export class TeamSessions {
   }
 }
 
+
+/** Whether the session's log stops where the engine owes it a check (an interrupted one): read from the log alone. */
+function owesCheck(s: AppServices, log: EventLog, sessionId: string): boolean {
+  const summary = log.getSession(sessionId);
+  if (!summary) return false;
+  const state = foldSession(engineEvents(log.replay(sessionId)));
+  if (!state.started || state.ended) return false;
+  const found = findTeamTask(s.library, summary.studyKey, summary.taskId);
+  return found.ok && next(found.value.task, state).effects.some((e) => e.type === 'run_checker');
+}

@@ -9,6 +9,7 @@ import type { TeamView } from '../../shared/team/viewSchema.js';
 import { benchmarkTranscriptSchema } from '../../shared/team/export/transcriptSchema.js';
 import type { StoredEvent } from '../../shared/contract/schemas.js';
 import { workspaceFilesFromLog } from '../workspace/workspaceLog.js';
+import { untilChecked } from './teamCheck.testing.js';
 
 // The log is the source of truth for a team session's workspace: an edit is recorded before the file changes,
 // a restarted app rebuilds the folder from the log, and the export's final_files are the log's files.
@@ -63,6 +64,7 @@ describe('a team workspace whose log is the source of truth', () => {
     // Tampered again while running: the export still carries the log's files.
     fs.writeFileSync(path.join(root, 'notes.md'), 'rewritten behind the log\n');
     await call<TeamView>('teamSubmit', { sessionId: id, answer: 'done' });
+    await untilChecked(app, id);
     const exported = await call<{ path: string }>('teamExport', { sessionId: id });
     const transcript = benchmarkTranscriptSchema.parse(JSON.parse(fs.readFileSync(exported.path, 'utf8')));
     expect(transcript.sandbox.final_files).toEqual(files);

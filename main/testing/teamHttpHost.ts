@@ -7,6 +7,7 @@ import { silentLogger } from '../app/logger.js';
 import type { TeamView } from '../../shared/team/viewSchema.js';
 import type { PathTurn } from '../../shared/team/pack/schema.js';
 import { editedText } from '../../shared/team/checker/playPath.js';
+import { untilChecked } from '../team/teamCheck.testing.js';
 
 // A real browser host on 127.0.0.1 over the real app services (temp SQLite, the repository's studies, the app's
 // Pyodide runner), and a participant's moves in the team seat made through its HTTP API as the seat's UI makes
@@ -16,6 +17,8 @@ import { editedText } from '../../shared/team/checker/playPath.js';
 export interface TeamHttpHost {
   /** POST /api/<method> with the experimenter's token; the call's value, or throws naming the method. */
   call<T>(method: string, args: unknown): Promise<T>;
+  /** The run's view once its check (run after the submit was answered) has committed: in process, not over HTTP. */
+  untilChecked(sessionId: string): Promise<TeamView>;
   close(): Promise<void>;
 }
 
@@ -45,6 +48,7 @@ export async function startTeamHttpHost(): Promise<TeamHttpHost> {
   };
   return {
     call,
+    untilChecked: (sessionId) => untilChecked(app, sessionId),
     async close() {
       await host.close();
       app.close();
@@ -98,6 +102,7 @@ export async function playTeamRun(
 ): Promise<{ view: TeamView; exported: ExportedRun }> {
   let view = await startTeamRun(host, run);
   for (const turn of turns) view = await playTurn(host, view.sessionId, turn);
+  if (view.status === 'checking') view = await host.untilChecked(view.sessionId);
   // A declared path must end the run; one that does not is the task's mistake, named here rather than as a score.
   if (view.status !== 'ended') throw new Error(`${run.taskId} ${run.version}: the run did not end (status ${view.status})`);
   const exported = await host.call<ExportedRun>('teamExport', { sessionId: view.sessionId });

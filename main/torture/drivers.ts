@@ -86,7 +86,8 @@ export async function teamDriver(
   }
   let n = 0;
   while (!stop()) {
-    if (!view || view.status === 'ended') {
+    // A submitted run being checked (issue 13) is over for its participant too.
+    if (!view || view.status === 'ended' || view.status === 'checking') {
       const versions = await api<{ version: string; seeds: number[] }[]>('teamVersions', {
         studyKey: 'built-in:team-demo',
         taskId,

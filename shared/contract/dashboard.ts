@@ -7,7 +7,8 @@ import { sessionIdSchema } from './schemas.js';
  * The experimenter's live dashboard of a study (issue 13): participants × plan cells, each cell's status, where each
  * participant is, and notices that ask for the experimenter. Experimenter scope only (not on any link's list).
  */
-export const cellStatuses = ['not_started', 'in_progress', 'paused', 'done', 'void', 'abandoned', 'excluded'] as const;
+/** `checking`: the participant has submitted and moved on; the run's hidden tests still run (issue 13). */
+export const cellStatuses = ['not_started', 'in_progress', 'paused', 'checking', 'done', 'void', 'abandoned', 'excluded'] as const;
 export type CellStatus = (typeof cellStatuses)[number];
 
 export const dashboardCellSchema = z.object({

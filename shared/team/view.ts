@@ -11,6 +11,8 @@ export interface ViewContext {
   studyKey: string;
   startedAt: string;
   endedAt: string | null;
+  /** The run is over for the participant and its check runs (issue 13): shown as `checking`, never its result. */
+  checking?: boolean;
   /** The participant's clock, from the log (see engine/activeTime.ts). */
   clock?: TeamView['clock'];
 }
@@ -55,7 +57,7 @@ export function participantView(task: ResolvedTask, state: SessionState, ctx: Vi
     messages,
     round: state.round,
     rounds: task.rounds,
-    status: state.ended ? 'ended' : state.paused !== null ? 'paused' : state.phase === 'participant_turn' ? 'your_turn' : 'waiting',
+    status: state.ended ? 'ended' : ctx.checking ? 'checking' : state.paused !== null ? 'paused' : state.phase === 'participant_turn' ? 'your_turn' : 'waiting',
     pausedReason: state.paused,
     ended: state.ended,
     deal: hasDeal

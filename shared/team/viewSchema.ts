@@ -49,7 +49,8 @@ export const teamViewSchema = z.object({
   ),
   round: z.number().int(),
   rounds: z.number().int(),
-  status: z.enum(['your_turn', 'waiting', 'paused', 'ended']),
+  /** `checking`: the run is over for the participant and its work is being checked (nothing of the result is here). */
+  status: z.enum(['your_turn', 'waiting', 'paused', 'checking', 'ended']),
   pausedReason: z.string().nullable(),
   ended: z.enum(endHows).nullable(),
   deal: z

@@ -5,6 +5,7 @@ const statusText: Record<DashboardCell['status'], string> = {
   not_started: 'Not started',
   in_progress: 'In progress',
   paused: 'Paused',
+  checking: 'Checking',
   done: 'Done',
   void: 'Void',
   abandoned: 'Abandoned',

@@ -20,7 +20,7 @@ export function ChatPanel({ view, channel, shown, typing, busy, onSend }: Props)
   const [draft, setDraft] = useState('');
   const end = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLTextAreaElement>(null);
-  const closed = view.status === 'ended' || view.status === 'paused';
+  const closed = view.status === 'ended' || view.status === 'checking' || view.status === 'paused';
   // The person's first move is to write: the box has focus when the seat opens and again after a pause.
   useEffect(() => {
     if (!closed) box.current?.focus();
@@ -116,11 +116,13 @@ export function ChatPanel({ view, channel, shown, typing, busy, onSend }: Props)
           placeholder={
             view.status === 'ended'
               ? 'The run has ended.'
-              : view.status === 'paused'
-                ? 'Paused.'
-                : canSend
-                  ? `Message ${channelLabel(channel)} — Enter to send, Shift+Enter for a new line`
-                  : 'Waiting for your teammates…'
+              : view.status === 'checking'
+                ? 'Submitted.'
+                : view.status === 'paused'
+                  ? 'Paused.'
+                  : canSend
+                    ? `Message ${channelLabel(channel)} — Enter to send, Shift+Enter for a new line`
+                    : 'Waiting for your teammates…'
           }
           ref={box}
           disabled={closed}

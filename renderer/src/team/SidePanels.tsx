@@ -84,7 +84,11 @@ export function DealPanel({ view, busy, onAccept }: { view: TeamView; busy: bool
       {deal.accepted ? (
         <p className="small">Accepted.</p>
       ) : (
-        <button className="primary" disabled={busy || view.status === 'ended'} onClick={onAccept}>
+        <button
+          className="primary"
+          disabled={busy || view.status === 'ended' || view.status === 'checking'}
+          onClick={onAccept}
+        >
           Accept this deal
         </button>
       )}

@@ -44,7 +44,7 @@ export function SubmitDialog({ view, busy, onSubmit, onCancel }: Props) {
         )}
         {busy ? (
           <p className="muted" role="status">
-            Checking your work… this can take a few seconds.
+            Submitting…
           </p>
         ) : confirming ? (
           <p className="warning" role="alert">

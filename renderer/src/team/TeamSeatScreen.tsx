@@ -37,6 +37,8 @@ function Seat({ view, receivedAt, error, busy, act, clearError, kiosk }: { view:
   const { shown, typing } = useTypingReveal(view.messages, delay ?? 0);
   const { channel, open: openChannel, unread } = useChannels(shown, view.you.name);
   const sessionId = view.sessionId;
+  // Submitted and being checked, or ended: nothing more can be done in the run.
+  const over = view.status === 'ended' || view.status === 'checking';
 
   const runTool = (name: 'list_files' | 'read_file' | 'edit_file' | 'grep' | 'run_tests', input: Record<string, unknown>) =>
     act<{ result: ToolResult; view: TeamView }>(() => api().teamTool({ sessionId, name, input }), (v) => v.view).then((v) => v?.result);
@@ -57,11 +59,11 @@ function Seat({ view, receivedAt, error, busy, act, clearError, kiosk }: { view:
           {view.status === 'paused' ? (
             <button onClick={() => void act(() => api().teamResume({ sessionId, reason: 'resumed' }), (v) => v)}>Resume</button>
           ) : (
-            <button onClick={() => setPausing(true)} disabled={view.status === 'ended'}>
+            <button onClick={() => setPausing(true)} disabled={over}>
               Pause
             </button>
           )}
-          <button className="primary" onClick={() => setSubmitting(true)} disabled={view.status === 'ended' || busy}>
+          <button className="primary" onClick={() => setSubmitting(true)} disabled={over || busy}>
             Submit…
           </button>
         </div>
@@ -75,7 +77,16 @@ function Seat({ view, receivedAt, error, busy, act, clearError, kiosk }: { view:
         </div>
       ) : null}
       {view.status === 'paused' ? <div className="banner banner-notice">Paused: {view.pausedReason}</div> : null}
-      {view.timeWarning && view.status !== 'ended' ? (
+      {view.status === 'checking' ? (
+        // Calm and content-free: nothing of the result reaches the page; the run ends when the check has committed.
+        <div className="banner banner-notice" role="status">
+          <span>
+            <strong>Your work has been submitted.</strong> Checking your work… Nothing more is needed from you here
+            {kiosk ? '; you can go on.' : '.'}
+          </span>
+        </div>
+      ) : null}
+      {view.timeWarning && !over ? (
         <div className="banner banner-notice" role="status">
           Time is nearly up:{' '}
           {view.timeWarning.remainingMs < 60_000 ? 'less than a minute' : `about ${Math.round(view.timeWarning.remainingMs / 60_000)} min`} left. Submit what

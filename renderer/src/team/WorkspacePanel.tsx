@@ -14,7 +14,7 @@ interface Props {
 /** Files, an editor, tests and search: the same tools a model gets, recorded under the same names. */
 export function WorkspacePanel({ view, runTool }: Props) {
   const tools = view.workspace?.tools ?? [];
-  const readOnly = view.status === 'ended';
+  const readOnly = view.status === 'ended' || view.status === 'checking';
   const [files, setFiles] = useState<string[]>([]);
   const [open, setOpen] = useState<{ path: string; saved: string; draft: string } | undefined>();
   const [output, setOutput] = useState<{ title: string; text: string; ok: boolean } | undefined>();

@@ -18,6 +18,11 @@ export function useTeamSession(sessionId: string) {
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const inAction = useRef(false);
+  // A submitted run is checked after the submit has been answered: its end is read when its events come.
+  const checking = useRef(false);
+  useEffect(() => {
+    checking.current = view?.status === 'checking';
+  }, [view]);
 
   // While an action waits (a message waiting for its label from the experimenter's console or a panel), the log moves
   // on without us: the view is read again on this session's events, so the person's own line shows, then a teammate
@@ -25,11 +30,11 @@ export function useTeamSession(sessionId: string) {
   useEffect(
     () =>
       api().subscribe((e) => {
-        if (e.type !== 'session.event' || e.event.sessionId !== sessionId || !inAction.current) return;
+        if (e.type !== 'session.event' || e.event.sessionId !== sessionId || !(inAction.current || checking.current)) return;
         void api()
           .teamView({ sessionId })
           .then((r) => {
-            if (r.ok && inAction.current) setView(r.value);
+            if (r.ok && (inAction.current || checking.current)) setView(r.value);
           });
       }),
     [sessionId, setView],
