@@ -103,9 +103,14 @@ export async function benchLab(appRoot: string): Promise<BenchRow[]> {
     const [lone] = await seatParticipants(host, 1);
     const crowd = await seatParticipants(host, LAB_PARTICIPANTS);
     const alone: number[] = [];
+    const aloneFrom = process.hrtime.bigint() / 1000n;
     await play(host, lone!, alone);
+    if (process.env.TEAMSEAT_HOST_NODE_FLAGS) process.stderr.write(`lab: alone window ${aloneFrom}..${process.hrtime.bigint() / 1000n} µs\n`);
     const together: number[] = [];
+    const from = process.hrtime.bigint() / 1000n;
     await Promise.all(crowd.map((seat) => play(host, seat, together)));
+    // Profiling the host (TEAMSEAT_HOST_NODE_FLAGS=--cpu-prof): the window of the crowd's sends, on the profile's clock.
+    if (process.env.TEAMSEAT_HOST_NODE_FLAGS) process.stderr.write(`lab: crowd window ${from}..${process.hrtime.bigint() / 1000n} µs\n`);
     for (const seat of [lone!, ...crowd]) seat.socket.close();
     const a = alone.sort((x, y) => x - y);
     const t = together.sort((x, y) => x - y);

@@ -21,7 +21,9 @@ export interface HostProcess {
 export async function spawnHost(appRoot: string, dataDir: string): Promise<HostProcess> {
   const child = spawn(
     process.execPath,
-    [path.join(appRoot, 'out/main/serve.mjs'), '--data-dir', dataDir, '--port', '0'],
+    // TEAMSEAT_HOST_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`): node flags for the host alone, to
+    // profile it under a bench (NODE_OPTIONS refuses --cpu-prof).
+    [...nodeFlags(), path.join(appRoot, 'out/main/serve.mjs'), '--data-dir', dataDir, '--port', '0'],
     {
       cwd: appRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -67,6 +69,10 @@ export async function spawnHost(appRoot: string, dataDir: string): Promise<HostP
     },
     stderr: () => stderr,
   };
+}
+
+function nodeFlags(): string[] {
+  return (process.env.TEAMSEAT_HOST_NODE_FLAGS ?? '').split(' ').filter((f) => f !== '');
 }
 
 export interface ApiAnswer<T = unknown> {
