@@ -33,6 +33,42 @@ export function writeFileAtomic(file: string, content: string | Buffer, options:
   fsyncDir(dir);
 }
 
+/**
+ * writeFileAtomic with its syncs on libuv's threads instead of the event loop: for writers off the request path
+ * (the results writer), so a host serving many participants keeps answering while a file reaches the disk.
+ */
+export async function writeFileAtomicAsync(file: string, content: string | Buffer): Promise<void> {
+  const dir = path.dirname(file);
+  await fs.promises.mkdir(dir, { recursive: true });
+  const tmp = path.join(dir, `${TEMP_PREFIX}${crypto.randomBytes(6).toString('hex')}`);
+  const handle = await fs.promises.open(tmp, 'wx', 0o644);
+  try {
+    await handle.writeFile(content);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.promises.rename(tmp, file);
+  } catch (error) {
+    await fs.promises.rm(tmp, { force: true });
+    throw error;
+  }
+  await fsyncDirAsync(dir);
+}
+
+async function fsyncDirAsync(dir: string): Promise<void> {
+  let handle: fs.promises.FileHandle | undefined;
+  try {
+    handle = await fs.promises.open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // As fsyncDir: some platforms cannot open a folder for fsync.
+  } finally {
+    await handle?.close();
+  }
+}
+
 /** fsync of a folder, so a rename or unlink inside it survives a power cut. */
 export function fsyncDir(dir: string): void {
   let fd: number | undefined;

@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { foldStudy } from '../../shared/study/fold.js';
+import { emptyStudyState } from '../../shared/study/fold.js';
 import type { AppServices } from '../app/appServices.js';
-import { moveFileAtomic, pruneEmptyDirs, removeFile, writeFileAtomic } from '../files/atomicWrite.js';
+import { moveFileAtomic, pruneEmptyDirs, removeFile, writeFileAtomic, writeFileAtomicAsync } from '../files/atomicWrite.js';
 import { deriveLayout, type Desired, type Manifest, type RunPlacement } from './resultsLayout.js';
-import { runSessionsOf } from './runSessions.js';
+import { RunSessionCache } from './runSessionCache.js';
+import { StudyStateCache } from './studyStateCache.js';
 import { studyLogKey, STUDY_LOG_TASK } from './studyLog.js';
 
 export interface WriteReport {
@@ -60,6 +61,9 @@ export class ResultsWriter {
   private readonly waiting = new Map<string, Promise<WriteReport | null>>();
   private readonly ids = new Map<string, string>();
   private readonly packs = new Map<string, { at: number; value: unknown }>();
+  // The logs read by earlier passes, caught up with what was appended since (a pass used to read every log again).
+  private readonly runLogs = new RunSessionCache();
+  private readonly studyFolds = new StudyStateCache();
   private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly s: AppServices) {}
@@ -100,21 +104,27 @@ export class ResultsWriter {
     // A pass queued but not begun yet will see this change too: a burst of events costs one pass, not one each.
     const waiting = this.waiting.get(studyKey);
     if (waiting) return waiting;
-    const prev = this.queues.get(studyKey) ?? Promise.resolve();
-    const run = prev.then(
-      () =>
-        new Promise<WriteReport | null>((resolve) =>
-          setImmediate(() => {
-            this.waiting.delete(studyKey);
-            resolve(this.safeReconcile(studyKey));
-          }),
-        ),
-    );
+    const run = this.enqueue(studyKey, () => this.safeReconcile(studyKey));
     this.waiting.set(studyKey, run);
+    return run;
+  }
+
+  /** Passes over one study run one after another: a background pass awaits its writes, and two must never overlap. */
+  private enqueue(studyKey: string, pass: () => Promise<WriteReport | null>): Promise<WriteReport | null> {
+    const prev = this.queues.get(studyKey) ?? Promise.resolve(null);
+    const run: Promise<WriteReport | null> = prev
+      .catch(() => null)
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(() => {
+        if (this.waiting.get(studyKey) === run) this.waiting.delete(studyKey);
+        return pass();
+      });
     this.queues.set(studyKey, run);
-    void run.finally(() => {
-      if (this.queues.get(studyKey) === run) this.queues.delete(studyKey);
-    });
+    void run
+      .catch(() => null)
+      .finally(() => {
+        if (this.queues.get(studyKey) === run) this.queues.delete(studyKey);
+      });
     return run;
   }
 
@@ -137,17 +147,38 @@ export class ResultsWriter {
     return this.ids.get(studyKey)!;
   }
 
-  private safeReconcile(studyKey: string): WriteReport | null {
+  private async safeReconcile(studyKey: string): Promise<WriteReport | null> {
     try {
-      return this.reconcile(studyKey);
+      return await this.reconcileOffLoop(studyKey);
     } catch (error) {
       this.s.log.error('results writer failed', { studyKey, error: (error as Error).stack ?? String(error) });
       return null;
     }
   }
 
-  /** One pass over a study, synchronously. */
+  /** One pass over a study, synchronously (after `idle()`: no background pass may be under way). */
   reconcile(studyKey: string): WriteReport | null {
+    const pass = this.pass(studyKey);
+    for (let step = pass.next(); ; step = pass.next()) {
+      if (step.done) return step.value;
+      writeFileAtomic(step.value.file, step.value.content);
+    }
+  }
+
+  /**
+   * A pass queued by an event: the same pass, its files written with their syncs off the event loop, so a host
+   * serving many participants keeps answering while a run's file reaches the disk (issue 13).
+   */
+  private async reconcileOffLoop(studyKey: string): Promise<WriteReport | null> {
+    const pass = this.pass(studyKey);
+    for (let step = pass.next(); ; step = pass.next()) {
+      if (step.done) return step.value;
+      await writeFileAtomicAsync(step.value.file, step.value.content);
+    }
+  }
+
+  /** One pass over a study; it yields each file to write (atomically) and goes on once it is written. */
+  private *pass(studyKey: string): Generator<{ file: string; content: string }, WriteReport | null, void> {
     const log = this.s.database.eventLog;
     const studyId = this.studyIdOf(studyKey);
     if (!log || !studyId) return null;
@@ -155,13 +186,13 @@ export class ResultsWriter {
     const manifestFile = path.join(dir, `.written-${crypto.createHash('sha256').update(studyKey).digest('hex').slice(0, 8)}.json`);
     const old = readManifest(manifestFile, studyKey);
     const logSession = log.listSessions(studyLogKey(studyKey)).find((x) => x.taskId === STUDY_LOG_TASK);
-    const state = foldStudy(logSession ? log.replay(logSession.id) : []);
+    const state = logSession ? this.studyFolds.state(log, logSession.id) : emptyStudyState();
     const abs = (rel: string) => path.join(dir, ...rel.split('/'));
     const layout = deriveLayout({
       library: this.s.library,
       studyKey,
       state,
-      runs: runSessionsOf(log, studyKey),
+      runs: this.runLogs.runs(log, studyKey),
       old,
       appVersion: this.s.options.version,
       exists: (rel) => fs.existsSync(abs(rel)),
@@ -200,7 +231,7 @@ export class ResultsWriter {
           report.problems.push(`${d.rel} exists and was not written by Teamseat for this study; it was left as it is.`);
           continue;
         } else {
-          writeFileAtomic(file, d.content);
+          yield { file, content: d.content };
           report.written.push(d.rel);
         }
       } else if (!fs.existsSync(file)) {
@@ -217,7 +248,7 @@ export class ResultsWriter {
     }
     fs.rmSync(staging, { recursive: true, force: true });
     if (report.written.length + report.moved.length + report.removed.length > 0 || Object.keys(old.files).length !== Object.keys(next.files).length) {
-      writeFileAtomic(manifestFile, JSON.stringify(next, null, 2) + '\n');
+      yield { file: manifestFile, content: JSON.stringify(next, null, 2) + '\n' };
     }
     for (const p of report.problems) this.s.log.warn('results writer', { studyKey, problem: p });
     if (report.written.length + report.moved.length + report.removed.length > 0) {
