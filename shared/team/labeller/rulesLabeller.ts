@@ -47,9 +47,11 @@ export function labelByRules(labels: readonly Label[], text: string): LabelDecis
   return decideByRules(compileRules(labels), labels, text);
 }
 
+// Compiled once per task's labels, shared by every session (each makes its own labeller; a pack loaded once is shared).
+const cache = new WeakMap<readonly Label[], CompiledRule[]>();
+
 /** The embedded default labeller: each task's own matching rules, offline and instant. */
 export function createRulesLabeller(): Labeller {
-  const cache = new WeakMap<readonly Label[], CompiledRule[]>();
   return {
     source: 'rules',
     async label({ task, message }: LabelRequest): Promise<LabelDecision> {
