@@ -2,6 +2,17 @@ import type { Result } from '../../shared/result.js';
 import type { AppHandlers, AppServices } from '../app/appServices.js';
 import type { OwnedSeat, Ownership } from './policy.js';
 import { studyEventSchemas } from '../../shared/study/log.js';
+import type { AppEvent } from '../../shared/contract/events.js';
+
+/**
+ * Whose seat a study-log event can move: the participant it names (every study event names one); `'all'` for a
+ * study event that names nobody; null for any other event.
+ */
+export function seatMovedBy(e: AppEvent): string | 'all' | null {
+  if (e.type !== 'session.event' || !Object.hasOwn(studyEventSchemas, e.event.kind)) return null;
+  const named = (e.event.payload as { participantId?: unknown } | null)?.participantId;
+  return typeof named === 'string' ? named : 'all';
+}
 
 type Call = (args: unknown, ctx: { host: 'electron' | 'browser' | 'test' }) => Result<unknown> | Promise<Result<unknown>>;
 
@@ -12,15 +23,21 @@ type Call = (args: unknown, ctx: { host: 'electron' | 'browser' | 'test' }) => R
  */
 export function createOwnership(s: AppServices, handlers: AppHandlers): Ownership {
   const named = (name: string): Call | undefined => (handlers as unknown as Record<string, Call | undefined>)[name];
-  // Every call a participant makes asks for their seat: kept until the next study-log event, the only thing that
-  // moves a participant (issue 13). A lookup that started before such an event is not kept.
+  // Every call a participant makes asks for their seat: kept until the next study-log event naming them, the only
+  // thing that moves a participant (issue 13). A lookup that started before such an event is not kept.
   const seats = new Map<string, Promise<OwnedSeat | null>>();
   let generation = 0;
+  const moves = new Map<string, number>();
+  const movesOf = (participantId: string) => generation + (moves.get(participantId) ?? 0);
   s.closers.push(
     s.bus.subscribe((e) => {
-      if (e.type === 'session.event' && Object.hasOwn(studyEventSchemas, e.event.kind)) {
+      const moved = seatMovedBy(e);
+      if (moved === 'all') {
         generation++;
         seats.clear();
+      } else if (moved !== null) {
+        moves.set(moved, (moves.get(moved) ?? 0) + 1);
+        seats.delete(moved);
       }
     }),
   );
@@ -39,11 +56,11 @@ export function createOwnership(s: AppServices, handlers: AppHandlers): Ownershi
     participantSeat(participantId) {
       const cached = seats.get(participantId);
       if (cached) return cached;
-      const at = generation;
+      const at = movesOf(participantId);
       const seat = lookUp(participantId);
       // Not kept: a lookup overtaken by a study-log event, a failed one, or "no seat" (asked again next time).
       void seat.then(
-        (owned) => (at === generation && owned !== null ? undefined : seats.delete(participantId)),
+        (owned) => (at === movesOf(participantId) && owned !== null ? undefined : seats.delete(participantId)),
         () => seats.delete(participantId),
       );
       seats.set(participantId, seat);

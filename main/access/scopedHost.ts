@@ -7,10 +7,13 @@ import type { Logger } from '../app/logger.js';
 import { scopedDispatch } from './guard.js';
 import type { OwnedSeat, Ownership } from './policy.js';
 import { projectEvent } from './project.js';
-import { studyEventSchemas } from '../../shared/study/log.js';
+import { seatMovedBy } from './ownership.js';
 
-/** Only a study-log event (a run started, a step moved on, a void) can change which run a participant owns. */
-const movesSeats = (event: AppEvent) => event.type === 'session.event' && Object.hasOwn(studyEventSchemas, event.event.kind);
+/** Only a study-log event naming the participant (a run started, a step moved on, a void) can change which run they own. */
+const movesSeat = (event: AppEvent, participantId: string) => {
+  const moved = seatMovedBy(event);
+  return moved === 'all' || moved === participantId;
+};
 
 /**
  * What either host needs to serve one scope: calls through the guard, and the event stream filtered for it.
@@ -36,11 +39,11 @@ export class ScopedHost {
   subscribe(scope: () => AccessScope | null, send: (event: AppEvent) => void): () => void {
     let queue = Promise.resolve();
     let open = true;
-    // The participant's seat, looked up again only after a study-log event: with twenty participants' streams
-    // open, a lookup for every event on every stream was the host's main cost (issue 13).
+    // The participant's seat, looked up again only after a study-log event naming them: with twenty participants'
+    // streams open, a lookup for every event (then every study event) on every stream was a main cost (issue 13).
     let seat: { participantId: string; owned: Promise<OwnedSeat | null> } | null = null;
     const seatOf = (participantId: string, event: AppEvent) => {
-      if (!seat || seat.participantId !== participantId || movesSeats(event)) seat = { participantId, owned: this.ownership.participantSeat(participantId) };
+      if (!seat || seat.participantId !== participantId || movesSeat(event, participantId)) seat = { participantId, owned: this.ownership.participantSeat(participantId) };
       return seat.owned;
     };
     const unsubscribe = this.bus.subscribe((event) => {
