@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from './open.js';
 import { EventLog } from './eventLog.js';
+import { GroupCommit, type WalSync } from './groupCommit.js';
 import { EventBus } from '../app/eventBus.js';
 import { makeTempDir } from '../testing/tempDir.js';
 
@@ -45,6 +46,75 @@ describe('group commit', () => {
     // Nothing pending: an event goes out at once, and durable() resolves at once.
     bus.emit({ type: 'studies.changed' });
     expect(seen).toEqual([1, 1, -1]);
+  });
+
+  it('syncs the WAL off the event loop: committed rows wait for the sync before anything is acknowledged or sent', async () => {
+    const file = path.join(tmp.dir, 's.db');
+    const db = openDatabase(file);
+    const reader = openDatabase(file);
+    open.push(db, reader);
+    // The syncs asked for, completed by hand: what the host's libuv thread does when fsync returns.
+    const syncs: Array<(error: Error | null) => void> = [];
+    const sync: WalSync = (done) => syncs.push(done);
+    const group = new GroupCommit(db, (error) => {
+      throw error;
+    }, sync);
+    // COMMIT writes the WAL without syncing it; the group's own sync makes it durable.
+    expect(db.pragma('synchronous', { simple: true })).toBe(1);
+    const log = new EventLog(db);
+    const bus = new EventBus();
+    bus.setGate((deliver) => group.afterCommit(deliver));
+    const seen: string[] = [];
+    bus.subscribe((e) => seen.push(e.type === 'session.event' ? String((e.event.payload as { text: string }).text) : e.type));
+    const a = log.createSession({ studyKey: 'k', taskId: 't', participant: 'P1' });
+    group.begin();
+    bus.emit({ type: 'session.event', event: log.append(a.id, 'participant_message', { text: 'one' }) });
+    let acknowledged = 0;
+    void group.durable().then(() => acknowledged++);
+    await new Promise((resolve) => setImmediate(resolve));
+    // Committed (another connection reads it) but not yet synced: nothing acknowledged, nothing sent.
+    expect(count(reader, a.id)).toBe(1);
+    expect(syncs).toHaveLength(1);
+    expect([acknowledged, seen]).toEqual([0, []]);
+
+    // A commit made while that sync runs waits for the next one; events go out in commit order.
+    group.begin();
+    bus.emit({ type: 'session.event', event: log.append(a.id, 'participant_message', { text: 'two' }) });
+    void group.durable().then(() => acknowledged++);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(count(reader, a.id)).toBe(2);
+    expect(syncs).toHaveLength(1);
+    syncs[0]!(null);
+    await Promise.resolve();
+    expect([acknowledged, seen]).toEqual([1, ['one']]);
+    expect(syncs).toHaveLength(2);
+    syncs[1]!(null);
+    await Promise.resolve();
+    expect([acknowledged, seen]).toEqual([2, ['one', 'two']]);
+    bus.emit({ type: 'studies.changed' });
+    expect(seen).toEqual(['one', 'two', 'studies.changed']);
+  });
+
+  it('syncs the WAL file itself by default, and a failed sync stops everything', async () => {
+    const file = path.join(tmp.dir, 'f.db');
+    const db = openDatabase(file);
+    open.push(db);
+    const failures: unknown[] = [];
+    const log = new EventLog(db);
+    log.groupCommits((error) => failures.push(error));
+    const a = log.createSession({ studyKey: 'k', taskId: 't', participant: 'P1' });
+    log.append(a.id, 'participant_message', { text: 'kept' });
+    await log.durable();
+    expect(failures).toEqual([]);
+    const broken = new GroupCommit(db, (error) => failures.push(error), (done) => done(new Error('EIO')));
+    broken.begin();
+    log.append(a.id, 'participant_message', { text: 'not acknowledged' });
+    let acknowledged = false;
+    void broken.durable().then(() => (acknowledged = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.resolve();
+    expect(acknowledged).toBe(false);
+    expect(failures.map(String)).toEqual(['Error: EIO']);
   });
 
   it('commits what is pending when the database is closed', () => {

@@ -10,7 +10,8 @@ export type Db = Database.Database;
  * has shown survives a kill -9 AND a power cut. NORMAL would survive kill -9 only. `npm run bench` measures
  * both in the same run: on this machine FULL costs 0.2-0.5 ms p99 per event when the disk is quiet (budget
  * 5 ms), so we pay for the stronger promise. (Under heavy concurrent disk load we measured FULL at 8-13 ms
- * p99; a lab machine running a study is not in that state.)
+ * p99; a lab machine running a study is not in that state.) The browser host's group commit (groupCommit.ts) gives
+ * the same promise with the sync moved off the event loop: NORMAL on the connection, the WAL fsynced before any ack.
  */
 export const SYNCHRONOUS = 'FULL';
 
