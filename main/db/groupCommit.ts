@@ -130,7 +130,8 @@ export class GroupCommit {
     if (this.db.memory) return null;
     const mode = this.db.pragma('journal_mode', { simple: true });
     if (mode !== 'wal') throw new Error(`group commit needs the WAL journal, found ${String(mode)}`);
-    this.walFd = fs.openSync(`${this.db.name}-wal`, 'r');
+    // Opened for writing though only synced: Windows flushes a file's buffers only through a handle that may write.
+    this.walFd = fs.openSync(`${this.db.name}-wal`, 'r+');
     return this.walFd;
   }
 }
