@@ -112,3 +112,35 @@ test('after a coding-task submit the seat says the work is being checked, the pl
     await host.stop();
   }
 });
+
+test('a host killed (kill -9) after the submit and before the check runs the check at its next start; the run ends and is written once', async ({
+  dataDir,
+}) => {
+  writeStudy(dataDir);
+  let host = await startBrowserHost(dataDir);
+  const port = Number(new URL(host.origin).port);
+  try {
+    const { participants } = await api<{ participants: { participantId: string; code: string }[] }>(host, 'studyParticipants', { studyKey: STUDY_KEY });
+    const participantId = participants[1]!.participantId;
+    await api(host, 'studyStartParticipant', { studyKey: STUDY_KEY, participantId });
+    const consent = await api<{ stepToken: string }>(host, 'participantStep', { participantId });
+    const run = await api<{ stepToken: string }>(host, 'participantConsent', { participantId, stepToken: consent.stepToken, agree: true });
+    const started = await api<{ run: { runId: string } }>(host, 'participantStartRun', { participantId, stepToken: run.stepToken });
+    const runId = started.run.runId;
+    // Submitted at once: Python is still loading, so the check cannot have committed when the host dies.
+    const submitted = await api<{ status: string }>(host, 'teamSubmit', { sessionId: runId, answer: 'Left the failing test for QA.' });
+    expect(submitted.status).toBe('checking');
+    await host.kill();
+
+    host = await startBrowserHost(dataDir, port);
+    const kinds = async () => (await api<{ kind: string }[]>(host, 'replaySession', { sessionId: runId })).map((e) => e.kind);
+    // Nobody opens the run: the host's startup finds it in the log and checks it.
+    await expect.poll(async () => (await kinds()).at(-1), { timeout: 120_000 }).toBe('ended');
+    const after = await kinds();
+    expect(after.slice(after.indexOf('submitted'))).toEqual(['submitted', 'crash_pause', 'checked', 'ended']);
+    const results = path.join(dataDir, 'results', 'check-test', 'transcripts');
+    await expect.poll(() => (fs.existsSync(results) ? fs.readdirSync(results, { recursive: true }).filter((f) => String(f).endsWith('.json')).length : 0)).toBe(1);
+  } finally {
+    await host.stop();
+  }
+});
