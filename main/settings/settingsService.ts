@@ -26,10 +26,18 @@ export const SETTINGS_NAME = 'settings';
  */
 export class SettingsService {
   private readonly file: SettingsFile;
+  private readonly path: string;
+  /**
+   * The settings as last read, with the stat of the file they were read from: a team session asks at each
+   * participant message (whether judge panels may be called), and reading + schema-checking the file each time was
+   * a visible share of a send with twenty participants (issue 13). A file changed by anyone is read again.
+   */
+  private kept: { stamp: string; value: Settings } | null = null;
   readonly notices: string[] = [];
 
   constructor(dataDir: string, factory: SettingsFileFactory) {
-    this.quarantineIfInvalid(path.join(dataDir, `${SETTINGS_NAME}.json`));
+    this.path = path.join(dataDir, `${SETTINGS_NAME}.json`);
+    this.quarantineIfInvalid(this.path);
     this.file = factory({
       cwd: dataDir,
       name: SETTINGS_NAME,
@@ -40,7 +48,20 @@ export class SettingsService {
   }
 
   get(): Settings {
-    return settingsSchema.parse(this.file.store);
+    const stamp = this.stamp();
+    if (stamp !== null && this.kept?.stamp === stamp) return structuredClone(this.kept.value);
+    const value = settingsSchema.parse(this.file.store);
+    this.kept = stamp === null ? null : { stamp, value: structuredClone(value) };
+    return value;
+  }
+
+  private stamp(): string | null {
+    try {
+      const st = fs.statSync(this.path);
+      return `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+    } catch {
+      return null;
+    }
   }
 
   update(patch: SettingsPatch): Settings {
