@@ -82,12 +82,15 @@ export class TeamSession {
    * Called when the session is rebuilt from its log in a new process: the time since its last event (a crash or a
    * host restart) is recorded as a typed crash pause, measured by wall time, and is not active time.
    */
-  recordRestart(nowWall: Date, processStartedAt: Date): void {
+  recordRestart(nowWall: Date, processStartedAt: Date, aliveAfter: (wall: string) => string | null = () => null): void {
     const last = this.stored.at(-1);
     if (!last || this.state.ended || this.state.paused !== null) return;
     // An event written since this process started was not interrupted by a restart.
     if (Date.parse(last.wallTime) >= processStartedAt.getTime()) return;
     const gap: CrashPause = { since: last.wallTime, gap_ms: Math.max(0, nowWall.getTime() - Date.parse(last.wallTime)) };
+    // The process that wrote the last event was alive until its last stamp: the participant's time until then counts.
+    const alive = aliveAfter(last.wallTime);
+    if (alive !== null) gap.alive_until = alive;
     this.absorb([this.d.log.append(this.d.id, CRASH_PAUSE, gap)]);
   }
 

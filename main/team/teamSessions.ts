@@ -22,6 +22,7 @@ import { monotonicMicros } from '../db/monotonic.js';
 import { visibleTests } from './testFiles.js';
 import { foldSession } from '../../shared/team/engine/state.js';
 import { next } from '../../shared/team/engine/next.js';
+import { HostAlive } from './hostAlive.js';
 
 export interface StartTeam {
   studyKey: string;
@@ -51,7 +52,13 @@ export class TeamSessions {
     private readonly pythonLanes?: number,
   ) {
     this.startedAt = clock.wall();
+    this.alive = new HostAlive(s.options.dataDir, clock.wall);
+    this.stopAlive = this.alive.start();
   }
+
+  /** This process's alive stamps, and the earlier processes' (a crashed run counts time up to its writer's last one). */
+  private readonly alive: HostAlive;
+  private readonly stopAlive: () => void;
 
   /** When this instance (the app's process) started: a session whose last event is older was interrupted. */
   private readonly startedAt: Date;
@@ -171,7 +178,7 @@ export class TeamSessions {
     const submitted = stored.some((e) => e.kind === 'submitted');
     const team = this.build(sessionId, summary.studyKey, summary.createdAt, found.value, started.version, space, submitted, files);
     // Not open in this process: the app or host was restarted (or killed) since the session's last event.
-    team.recordRestart(this.clock.wall(), this.startedAt);
+    team.recordRestart(this.clock.wall(), this.startedAt, (wall) => this.alive.aliveAfter(wall));
     return ok(team);
   }
 
@@ -193,6 +200,7 @@ export class TeamSessions {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.stopAlive();
     for (const team of this.open.values()) team.dispose();
     await this.python?.dispose();
   }

@@ -48,9 +48,10 @@ const value = <T>(r: Result<T>): T => {
 };
 const team = async (id: string) => value(await sessions.resume(id));
 const log = (id: string) => services.database.eventLog!.replay(id);
-/** A restart: a new TeamSessions over the same database, as a new process would have. */
-async function restart() {
+/** A restart: a new TeamSessions over the same database, as a new process would have, after `downMs` down. */
+async function restart(downMs = 0) {
   await sessions.close();
+  later(downMs);
   sessions = new TeamSessions(services, undefined, { monoUs: clock, wall: () => new Date(Date.now() + offsetUs / 1000) });
 }
 
@@ -87,8 +88,7 @@ describe('the team seat clock', () => {
     const view = value(await sessions.start({ ...CAMPSITE, participant: 'P02' }));
     value(await (await team(view.sessionId)).send('I would like the water, you can have the firewood.', 'team'));
     const before = teamActiveTime(log(view.sessionId)).activeMs;
-    later(3_600_000); // the host is down for an hour
-    await restart();
+    await restart(3_600_000); // the host is down for an hour
     const resumed = (await team(view.sessionId)).view();
     const crash = log(view.sessionId).filter((e) => e.kind === 'crash_pause');
     expect(crash).toHaveLength(1);

@@ -30,6 +30,20 @@ describe('activeTime', () => {
     expect(t.pauses).toEqual([{ at: at(30), resumed_at: at(300), reason: 'crash', type: 'crash' }]);
   });
 
+  it("counts a crash gap up to the crashed app's last alive stamp, never the downtime after it (labqa: reading time was lost)", () => {
+    // Last event at 30 s; the app was last known alive at 75 s (its stamp); back at wall 300 s.
+    const crash = { ...ev(CRASH_PAUSE, 300, 5), payload: { since: at(30), gap_ms: 270_000, alive_until: at(75) } };
+    const t = activeTime([ev('start', 0), ev('msg', 30), crash, ev('msg', 320, 25)], rules, 30_000_000);
+    expect(t.activeMs).toBe(30_000 + 45_000 + 20_000 + 5_000);
+    expect(t.pauses).toEqual([{ at: at(75), resumed_at: at(300), reason: 'crash', type: 'crash' }]);
+    // A stamp past the restart (a wrong clock) is bounded by it; one before the last event, or paused, counts nothing.
+    const late = { ...crash, payload: { since: at(30), gap_ms: 270_000, alive_until: at(900) } };
+    expect(activeTime([ev('start', 0), ev('msg', 30), late], rules).activeMs).toBe(30_000 + 270_000);
+    const early = { ...crash, payload: { since: at(30), gap_ms: 270_000, alive_until: at(10) } };
+    expect(activeTime([ev('start', 0), ev('msg', 30), early], rules).activeMs).toBe(30_000);
+    expect(activeTime([ev('start', 0), ev('paused', 30, 30, 'break'), crash], rules).activeMs).toBe(30_000);
+  });
+
   it('stops at the end of the run', () => {
     expect(activeTime([ev('start', 0), ev('ended', 40)], rules, 900_000_000)).toEqual({ activeMs: 40_000, running: false, pauses: [] });
   });

@@ -9,12 +9,27 @@ export interface CrashPause {
   since: string;
   /** Wall-clock length of the gap, in ms. */
   gap_ms: number;
+  /**
+   * When the app that wrote the last event was last known to be alive (its periodic stamp), if after `since`: the
+   * participant was on task until then, so that part counts; only the rest is downtime.
+   */
+  alive_until?: string;
 }
 
 export interface TimedEvent {
   kind: string;
   monoUs: number;
   wallTime: string;
+  /** Read only for a crash pause (its `alive_until`). */
+  payload?: unknown;
+}
+
+/** The part of a crash gap the app was still alive for, in ms (wall clock: both ends were stamped by that process). */
+function aliveMsBefore(crash: TimedEvent, prev: TimedEvent): number {
+  const until = (crash.payload as Partial<CrashPause> | null | undefined)?.alive_until;
+  if (typeof until !== 'string') return 0;
+  const ms = Date.parse(until) - Date.parse(prev.wallTime);
+  return Number.isFinite(ms) ? Math.max(0, Math.min(ms, Date.parse(crash.wallTime) - Date.parse(prev.wallTime))) : 0;
 }
 
 export interface PauseSpan {
@@ -40,8 +55,9 @@ export interface ClockRules<E extends TimedEvent> {
 
 /**
  * Active time of a session: the monotonic time between consecutive events while the clock runs, plus the time
- * since the last event when `nowUs` is given. Intervals that end in a crash pause are left out whole (monotonic
- * time may not even be comparable across them: a reboot resets it).
+ * since the last event when `nowUs` is given. Intervals that end in a crash pause are left out (monotonic time may
+ * not even be comparable across them: a reboot resets it), except the part before the crashed app's last alive
+ * stamp (`alive_until`), measured by wall clock.
  */
 export function activeTime<E extends TimedEvent>(events: readonly E[], rules: ClockRules<E>, nowUs?: number): ActiveTime {
   let activeUs = 0;
@@ -51,7 +67,9 @@ export function activeTime<E extends TimedEvent>(events: readonly E[], rules: Cl
   let prev: E | undefined;
   for (const e of events) {
     if (prev && e.kind === CRASH_PAUSE) {
-      pauses.push({ at: prev.wallTime, resumed_at: e.wallTime, reason: 'crash', type: 'crash' });
+      const alive = paused || ended ? 0 : aliveMsBefore(e, prev);
+      activeUs += alive * 1000;
+      pauses.push({ at: alive > 0 ? new Date(Date.parse(prev.wallTime) + alive).toISOString() : prev.wallTime, resumed_at: e.wallTime, reason: 'crash', type: 'crash' });
     } else if (prev && !paused && !ended) {
       activeUs += Math.max(0, e.monoUs - prev.monoUs);
     }
