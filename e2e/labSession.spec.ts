@@ -320,6 +320,13 @@ test('a 10-participant lab session on 127.0.0.2: the dashboard stays right and q
     phase('closed + reopened, withdrawn');
 
     // 6. The host is killed (SIGKILL, nothing flushed on the way out) and started again on the same data dir and port.
+    // Time on task as the host counts it, read just before the kill and again after the restart.
+    const runOf = (i: number) =>
+      snaps.findLast((x) => x.code === codes[i])!.cells.find((c) => c.cell === practiceCell)!.runId!;
+    const activeOf = async (i: number) =>
+      (await api<{ clock: { activeMs: number } }>('teamView', { sessionId: runOf(i) })).clock.activeMs;
+    const tBefore = Date.now();
+    const activeBefore = await Promise.all(playing.map(activeOf));
     host.child.kill('SIGKILL');
     await host.exited;
     const downAt = Date.now();
@@ -338,11 +345,8 @@ test('a 10-participant lab session on 127.0.0.2: the dashboard stays right and q
       await expect.poll(() => pageSockets[i]!.some((ws) => !ws.isClosed()), { timeout: 30_000 }).toBe(true);
     // Nothing acknowledged was lost: every message a page showed as sent is in its run, read from the new host.
     for (const i of playing) {
-      const runId = snaps
-        .findLast((x) => x.code === codes[i])!
-        .cells.find((c) => c.cell === practiceCell)!.runId!;
       const view = await api<{ round: number; messages: { from: string; text: string }[] }>('teamView', {
-        sessionId: runId,
+        sessionId: runOf(i),
       });
       expect(view.round, codes[i]).toBe(2);
       for (const text of said[i]!)
@@ -350,6 +354,20 @@ test('a 10-participant lab session on 127.0.0.2: the dashboard stays right and q
           view.messages.map((m) => m.text),
           codes[i],
         ).toContain(text);
+    }
+    // The downtime never counts, and at most one of the host's alive stamps (15 s) of the time before the kill is
+    // lost (labqa saw a minute of reading time dropped: the clock went down at the restart).
+    const activeAfter = await Promise.all(playing.map(activeOf));
+    const wallMs = Date.now() - tBefore;
+    const grew = playing.map((_, k) => activeAfter[k]! - activeBefore[k]!);
+    phases.push(
+      `  time on task over the kill: grew ${Math.min(...grew)}..${Math.max(...grew)} ms over ${wallMs} ms wall, ${restartMs} ms down`,
+    );
+    for (const [k, i] of playing.entries()) {
+      expect(grew[k]!, `${codes[i]}: time on task over the kill`).toBeLessThanOrEqual(
+        wallMs - restartMs + 3_000,
+      );
+      expect(grew[k]!, `${codes[i]}: time on task over the kill`).toBeGreaterThan(-20_000);
     }
     await expectGrid('the host was killed and started again', (i) =>
       i === WITHDRAWN ? withdrawnRow : { pstatus: 'active', now: PRACTICE, cell: 'in_progress', round: 2 },
@@ -438,12 +456,10 @@ test('a 10-participant lab session on 127.0.0.2: the dashboard stays right and q
       ...phases.map((p) => `  ${p}`),
     ].join('\n');
     console.log(report);
-    await test
-      .info()
-      .attach('event-to-cell latency', {
-        body: JSON.stringify({ timed, phases }, null, 1),
-        contentType: 'application/json',
-      });
+    await test.info().attach('event-to-cell latency', {
+      body: JSON.stringify({ timed, phases }, null, 1),
+      contentType: 'application/json',
+    });
 
     expect(
       timed.filter((x) => x.kind === 'round_started').length,
