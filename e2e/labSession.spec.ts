@@ -361,7 +361,7 @@ test('a 10-participant lab session on 127.0.0.2: the dashboard stays right and q
     const wallMs = Date.now() - tBefore;
     const grew = playing.map((_, k) => activeAfter[k]! - activeBefore[k]!);
     phases.push(
-      `  time on task over the kill: grew ${Math.min(...grew)}..${Math.max(...grew)} ms over ${wallMs} ms wall, ${restartMs} ms down`,
+      `time on task over the kill: grew ${Math.min(...grew)}..${Math.max(...grew)} ms over ${wallMs} ms wall, ${restartMs} ms down`,
     );
     for (const [k, i] of playing.entries()) {
       expect(grew[k]!, `${codes[i]}: time on task over the kill`).toBeLessThanOrEqual(
