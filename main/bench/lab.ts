@@ -78,6 +78,17 @@ export function openStream(host: Pick<HostProcess, 'port'>, token: string, addre
   });
 }
 
+/** The host process's CPU time so far (user + system, from /proc), or null where there is no /proc. */
+function hostCpuMs(host: HostProcess): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${host.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /** One participant sending back-to-back: each send waits for the reply (send → scripted reply persisted). */
 async function play(host: HostProcess, seat: LabSeat, times: number[]): Promise<void> {
   const call = participantCall(host, seat.token);
@@ -104,11 +115,14 @@ export async function benchLab(appRoot: string): Promise<BenchRow[]> {
     const crowd = await seatParticipants(host, LAB_PARTICIPANTS);
     const alone: number[] = [];
     const aloneFrom = process.hrtime.bigint() / 1000n;
+    const cpu0 = hostCpuMs(host);
     await play(host, lone!, alone);
+    const cpu1 = hostCpuMs(host);
     if (process.env.TEAMSEAT_HOST_NODE_FLAGS) process.stderr.write(`lab: alone window ${aloneFrom}..${process.hrtime.bigint() / 1000n} µs\n`);
     const together: number[] = [];
     const from = process.hrtime.bigint() / 1000n;
     await Promise.all(crowd.map((seat) => play(host, seat, together)));
+    const cpu2 = hostCpuMs(host);
     // Profiling the host (TEAMSEAT_HOST_NODE_FLAGS=--cpu-prof): the window of the crowd's sends, on the profile's clock.
     if (process.env.TEAMSEAT_HOST_NODE_FLAGS) process.stderr.write(`lab: crowd window ${from}..${process.hrtime.bigint() / 1000n} µs\n`);
     for (const seat of [lone!, ...crowd]) seat.socket.close();
@@ -125,6 +139,17 @@ export async function benchLab(appRoot: string): Promise<BenchRow[]> {
       },
       { name: `${LAB_PARTICIPANTS} at once: send → reply persisted, max`, value: t.at(-1) ?? NaN, unit: 'ms', baseline: { name: 'alone, max', value: a.at(-1) ?? NaN } },
       { name: `${LAB_PARTICIPANTS} at once: p95 over the lone participant's p95`, value: quantile(t, 0.95) / loneP95, unit: '×', target: '<= 3' },
+      // The host's own CPU time per send, which other work on a shared machine does not inflate (Linux only).
+      ...(cpu0 !== null && cpu1 !== null && cpu2 !== null
+        ? [
+            {
+              name: `${LAB_PARTICIPANTS} at once: host CPU per send`,
+              value: (cpu2 - cpu1) / t.length,
+              unit: 'ms',
+              baseline: { name: 'alone, host CPU per send', value: (cpu1 - cpu0) / a.length },
+            },
+          ]
+        : []),
     ];
   } catch (error) {
     throw new Error(`lab bench failed: ${String(error)}\nhost stderr:\n${host.stderr().slice(-3000)}`, { cause: error });
