@@ -76,9 +76,10 @@ export class EventLog {
     return this.group?.durable() ?? Promise.resolve();
   }
 
-  /** Commits a pending group now (before the connection is closed). */
+  /** Commits and syncs a pending group now, and lets go of the WAL (the connection is about to be closed). */
   commitNow(): void {
-    this.group?.commit();
+    this.group?.commitNow();
+    this.group?.release();
   }
 
   createSession(s: NewSession): SessionSummary {

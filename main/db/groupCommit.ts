@@ -92,6 +92,17 @@ export class GroupCommit {
     return new Promise((resolve) => this.afterCommit(resolve));
   }
 
+  /** Closes the WAL handle (after commitNow, before the connection closes: a reopened database gets its own). */
+  release(): void {
+    if (this.walFd === null) return;
+    const fd = this.walFd;
+    this.walFd = null;
+    // A sync still under way on this handle ends first; closing it under the sync would fail that sync.
+    const close = () => fs.close(fd, () => undefined);
+    if (this.syncing) this.afterCommit(close);
+    else close();
+  }
+
   /** One sync at a time; it covers every commit made before it started, in order. */
   private startSync(): void {
     if (this.syncing || this.unsynced.length === 0) return;
