@@ -17,6 +17,7 @@ import { taskVersions } from '../../shared/team/pack/schema.js';
 import type { MessageItem } from '../../shared/labelling/items.js';
 import type { Problem } from '../../shared/problems.js';
 import type { TeamView } from '../../shared/team/viewSchema.js';
+import { teamSessionsOf } from '../team/teamSessionsOf.js';
 import { importTranscripts } from './importTranscripts.js';
 import { TEAM_RUN_SCRIPTS, type DemoMessage } from './teamRunsDemoScripts.js';
 
@@ -47,6 +48,12 @@ export async function makeTeamRunsDemo(appRoot: string): Promise<TeamRunsDemo> {
     if (!r.ok) throw new Error(`${method}: ${r.error.message}`);
     return r.value as T;
   };
+  // A submit is answered before its hidden tests run (issue 13): the run is exported once its check has committed.
+  const untilChecked = async (sessionId: string) => {
+    const team = teamSessionsOf(app).get(sessionId);
+    if (!team.ok) throw new Error(team.error.message);
+    await team.value.whenChecked();
+  };
   const pack = loadTeamPack(path.join(appRoot, 'studies', TEAM_DEMO_STUDY));
   const out: TeamRunsDemo = { items: [], problems: [...pack.problems], runs: [] };
   const root = path.join(dataDir, 'results', 'transcripts');
@@ -60,7 +67,7 @@ export async function makeTeamRunsDemo(appRoot: string): Promise<TeamRunsDemo> {
           const alone = version === 'alone';
           const messages = alone ? script.alone : (script.scripts[k % script.scripts.length] ?? []);
           const answer = script.answers[alone ? 0 : k % script.answers.length];
-          const file = await playRun(call, script.taskId, version, seed, messages, answer);
+          const file = await playRun(call, untilChecked, script.taskId, version, seed, messages, answer);
           const labels = task.versions[version].labels.map((l) => ({
             label: l.id,
             definition: l.definition,
@@ -73,7 +80,7 @@ export async function makeTeamRunsDemo(appRoot: string): Promise<TeamRunsDemo> {
       }
     }
   } finally {
-    app.close();
+    await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return out;
@@ -84,6 +91,7 @@ type Call = <T>(method: string, args: unknown) => Promise<T>;
 /** One run: the script until the run ends or it runs out, then the answer (or the deal on the table). */
 async function playRun(
   call: Call,
+  untilChecked: (sessionId: string) => Promise<void>,
   taskId: string,
   version: string,
   seed: number,
@@ -110,6 +118,7 @@ async function playRun(
             ...(answer === undefined ? {} : { answer }),
           });
   }
+  await untilChecked(view.sessionId);
   const exported = await call<{ path: string }>('teamExport', { sessionId: view.sessionId });
   return exported.path;
 }
