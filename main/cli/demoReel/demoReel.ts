@@ -13,6 +13,7 @@ import { createApp } from '../../app/services.js';
 import { confSettingsFactory } from '../../settings/confFactory.js';
 import type { TeamView } from '../../../shared/team/viewSchema.js';
 import { TEAM_RUN_SCRIPTS } from '../../labelling/teamRunsDemoScripts.js';
+import { teamSessionsOf } from '../../team/teamSessionsOf.js';
 
 const STUDY = 'built-in:team-demo';
 
@@ -109,6 +110,10 @@ export async function makeDemoReel(appRoot: string): Promise<ReelResult> {
             ? await call<TeamView>('teamAcceptDeal', { sessionId: view.sessionId })
             : await call<TeamView>('teamSubmit', { sessionId: view.sessionId, ...(run.answer === undefined ? {} : { answer: run.answer }) });
       }
+      // A submit is answered before its hidden tests run (issue 13): the run is exported once its check has committed.
+      const team = teamSessionsOf(app).get(view.sessionId);
+      if (!team.ok) throw new Error(team.error.message);
+      await team.value.whenChecked();
       const exported = await call<{ path: string; score: { pass: boolean; outcome: string } }>('teamExport', { sessionId: view.sessionId });
       const rel = path.relative(path.join(dataDir, 'results'), exported.path).split(path.sep).join('/');
       out.files[rel] = fs.readFileSync(exported.path, 'utf8');
