@@ -1,26 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp } from '../testing/testApp.js';
-import { makeTempDir } from '../testing/tempDir.js';
+import { describe, expect, it } from 'vitest';
+import type { makeTempDir } from '../testing/tempDir.js';
 import type { StudyOverview } from '../../shared/contract/study.js';
 import type { FinalResults } from '../../shared/team/export/resultTypes.js';
-import { call, consentAndStart, idle, STUDY_ID, STUDY_KEY, submitRun, writeBetweenStudy, type TestApp } from '../study/study.testing.js';
+import { call, consentAndStart, idle, STUDY_ID, STUDY_KEY, submitRun, type TestApp } from '../study/study.testing.js';
+import { eachTestBetweenStudy } from '../study/eachTestBetweenStudy.testing.js';
 
 // final_results.json under results/<study id>/ follows the results writer: written when a counted run lands, by the
 // protocol's design, and removed when no counted run is left (an erasure).
 
 let tmp: ReturnType<typeof makeTempDir>;
 let app: TestApp;
-beforeEach(() => {
-  tmp = makeTempDir();
-  writeBetweenStudy(tmp.dir);
-  app = createTestApp(tmp.dir);
-});
-afterEach(() => {
-  app.close();
-  tmp.cleanup();
-});
+eachTestBetweenStudy((t, a) => ((tmp = t), (app = a)));
 
 const finalResults = () => path.join(tmp.dir, 'results', STUDY_ID, 'final_results.json');
 

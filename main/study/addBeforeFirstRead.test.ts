@@ -1,23 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ParticipantRow, StudyOverview } from '../../shared/contract/study.js';
-import { createTestApp } from '../testing/testApp.js';
-import { makeTempDir } from '../testing/tempDir.js';
-import { call, refused, STUDY_KEY, writeBetweenStudy, type TestApp } from './study.testing.js';
+import { call, refused, STUDY_KEY, type TestApp } from './study.testing.js';
+import { eachTestBetweenStudy } from './eachTestBetweenStudy.testing.js';
 
 // Found by the lab-session tester: adding participants to a study nobody had opened yet created the study log with
 // only the added codes, so the protocol's own participants were never generated (5 in all instead of 10).
 
-let tmp: ReturnType<typeof makeTempDir>;
 let app: TestApp;
-beforeEach(() => {
-  tmp = makeTempDir();
-  writeBetweenStudy(tmp.dir);
-  app = createTestApp(tmp.dir);
-});
-afterEach(() => {
-  app.close();
-  tmp.cleanup();
-});
+eachTestBetweenStudy((_tmp, a) => (app = a));
 
 const codes = async (studyKey: string) =>
   (await call<StudyOverview>(app, 'studyParticipants', { studyKey })).participants.map((p) => p.code);

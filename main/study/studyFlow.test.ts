@@ -1,26 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp } from '../testing/testApp.js';
-import { makeTempDir } from '../testing/tempDir.js';
+import { describe, expect, it } from 'vitest';
+import type { makeTempDir } from '../testing/tempDir.js';
 import type { StudyOverview } from '../../shared/contract/study.js';
 import { benchmarkTranscriptSchema } from '../../shared/team/export/transcriptSchema.js';
-import { call, consentAndStart, filesUnder, idle, refused, STUDY_ID, STUDY_KEY, submitRun, writeBetweenStudy, type Screen, type TestApp } from './study.testing.js';
+import { call, consentAndStart, filesUnder, idle, refused, STUDY_ID, STUDY_KEY, submitRun, type Screen, type TestApp } from './study.testing.js';
+import { eachTestBetweenStudy } from './eachTestBetweenStudy.testing.js';
 
 // A 3-participant between-subjects study played through the handlers as the kiosk does, with the real team runner,
 // real SQLite and the real results writer: files appear as each run ends, with no export call anywhere.
 
 let tmp: ReturnType<typeof makeTempDir>;
 let app: TestApp;
-beforeEach(() => {
-  tmp = makeTempDir();
-  writeBetweenStudy(tmp.dir);
-  app = createTestApp(tmp.dir);
-});
-afterEach(() => {
-  app.close();
-  tmp.cleanup();
-});
+eachTestBetweenStudy((t, a) => ((tmp = t), (app = a)));
 
 const results = () => path.join(tmp.dir, 'results', STUDY_ID);
 const overview = () => call<StudyOverview>(app, 'studyParticipants', { studyKey: STUDY_KEY });

@@ -2,27 +2,20 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/testApp.js';
 import { makeTempDir } from '../testing/tempDir.js';
 import { DATABASE_FILE } from '../app/services.js';
 import type { ErasureAudit, ParticipantRow, StudyOverview } from '../../shared/contract/study.js';
 import { call, consentAndStart, filesUnder, idle, refused, STUDY_ID, STUDY_KEY, submitRun, writeBetweenStudy, type Screen, type TestApp } from './study.testing.js';
+import { eachTestBetweenStudy } from './eachTestBetweenStudy.testing.js';
 import { onRunWritten } from './resultsWriter.js';
 
 // Reruns, counted attempts, void, erasure and the startup repair, each through the handlers with the real runner.
 
 let tmp: ReturnType<typeof makeTempDir>;
 let app: TestApp;
-beforeEach(() => {
-  tmp = makeTempDir();
-  writeBetweenStudy(tmp.dir);
-  app = createTestApp(tmp.dir);
-});
-afterEach(() => {
-  app.close();
-  tmp.cleanup();
-});
+eachTestBetweenStudy((t, a) => ((tmp = t), (app = a)));
 
 const results = () => path.join(tmp.dir, 'results', STUDY_ID);
 const counted = () => filesUnder(path.join(results(), 'transcripts'));

@@ -1,28 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../shared/contract/events.js';
 import type { StudyOverview } from '../../shared/contract/study.js';
 import { silentLogger } from '../app/logger.js';
 import { createOwnership } from '../access/ownership.js';
 import { ScopedHost } from '../access/scopedHost.js';
-import { createTestApp } from '../testing/testApp.js';
-import { makeTempDir } from '../testing/tempDir.js';
-import { call, consentAndStart, STUDY_KEY, writeBetweenStudy, type TestApp } from './study.testing.js';
+import { call, consentAndStart, STUDY_KEY, type TestApp } from './study.testing.js';
+import { eachTestBetweenStudy } from './eachTestBetweenStudy.testing.js';
 
 // Found by the lab-session e2e: a participant withdrawn from the dashboard mid-run kept seeing their seat. Their run
 // was paused after the withdrawal was recorded, when their link no longer owned the run, so the pause never reached
 // their page's stream and the page never read its screen again (only a reload showed "withdrawn").
 
-let tmp: ReturnType<typeof makeTempDir>;
 let app: TestApp;
-beforeEach(() => {
-  tmp = makeTempDir();
-  writeBetweenStudy(tmp.dir);
-  app = createTestApp(tmp.dir);
-});
-afterEach(() => {
-  app.close();
-  tmp.cleanup();
-});
+eachTestBetweenStudy((_tmp, a) => (app = a));
 
 describe('a participant withdrawn by the experimenter mid-run', () => {
   it("hears it on their own run's stream, and their screen then says they withdrew", async () => {
