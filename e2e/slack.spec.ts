@@ -82,8 +82,12 @@ test('a participant answers a query with a pause, and the answer is recorded', a
   await expect(list.locator('.sk-msg').first()).toBeVisible();
   const replies = list.locator('.sk-replies').first();
   if (await replies.count()) {
-    await replies.click();
-    await expect(page.getByRole('complementary', { name: 'Thread' }).locator('.sk-msg').first()).toBeVisible();
+    // The list loads an older page and keeps the newest message in view, so the row can move under the click
+    // (CI's .ci/run saw the click land on nothing): click again until the thread opens.
+    await expect(async () => {
+      await replies.click();
+      await expect(page.getByRole('complementary', { name: 'Thread' }).locator('.sk-msg').first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
   }
   await shot(page, 'slack-run-channel-thread');
 
