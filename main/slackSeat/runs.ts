@@ -9,8 +9,11 @@ import { monotonicMicros } from '../db/monotonic.js';
 import { findQuery, loadSlackStudy } from './slackStudy.js';
 import { studyImportTarget } from './studyWorkspace.js';
 import type { SlackWorkspaces } from './workspaces.js';
-import { checkLimit, msUntilNextCheck, type CrashPause } from '../../shared/team/engine/activeTime.js';
+import { checkLimit, msUntilNextCheck } from '../../shared/team/engine/activeTime.js';
 import { LimitTimer } from '../team/teamClock.js';
+import { crashGap } from '../team/crashGap.js';
+import type { HostAlive } from '../team/hostAlive.js';
+import { hostAliveOf } from '../team/hostAliveOf.js';
 import {
   CRASH_PAUSE,
   elapsedUs,
@@ -50,6 +53,8 @@ export class SlackRuns {
     /** Must be the clock the event log stamps events with (monotonic µs, and wall time). */
     private readonly nowUs: () => number = monotonicMicros,
     private readonly wall: () => Date = () => new Date(),
+    /** When an earlier process was last alive (the app's stamp; a test passes the one of the process it simulates). */
+    private readonly alive: Pick<HostAlive, 'aliveAfter'> = hostAliveOf(s),
   ) {
     this.startedAt = wall().getTime();
   }
@@ -171,7 +176,7 @@ export class SlackRuns {
 
   /**
    * The run's state for an action on it, after what time asks for: a run first carried on in this process gets its
-   * crash or restart gap recorded as a typed crash pause (wall time, not counted), then the limit's warning or end
+   * crash or restart gap recorded as a typed crash pause (wall time; counted only up to the last alive stamp), then the limit's warning or end
    * is recorded when the clock has reached it, and the wake-up for the next one is set.
    */
   private live(runId: string): Result<RunState> {
@@ -182,8 +187,8 @@ export class SlackRuns {
       const last = state.value.events.at(-1);
       const open = !state.value.answer && !state.value.timeUp && state.value.pausedSinceUs === null;
       if (last && open && Date.parse(last.wallTime) < this.startedAt) {
-        const gap: CrashPause = { since: last.wallTime, gap_ms: Math.max(0, this.wall().getTime() - Date.parse(last.wallTime)) };
-        this.append(runId, CRASH_PAUSE, gap);
+        // As a team run: the participant's time up to the crashed process's last alive stamp counts, the rest does not.
+        this.append(runId, CRASH_PAUSE, crashGap(last.wallTime, this.wall(), (wall) => this.alive.aliveAfter(wall)));
         state = this.state(runId);
         if (!state.ok) return state;
       }

@@ -12,6 +12,8 @@ import { makeTempDir } from '../testing/tempDir.js';
 import { RUN_STARTED, type RunStarted } from './runLog.js';
 import { SlackRuns } from './runs.js';
 import { SlackWorkspaces } from './workspaces.js';
+import { HostAlive } from '../team/hostAlive.js';
+import type { CrashPause } from '../../shared/team/engine/activeTime.js';
 
 // A Slack query run's clock: stopped while paused, not counting a crash or restart, and a time limit that main
 // records (warning, then the end). Real SQLite; the log and the runs read one clock that a test moves forward.
@@ -87,6 +89,31 @@ describe('the Slack run clock', () => {
     expect(kinds(id).filter((k) => k === 'crash_pause')).toHaveLength(1);
     value(runs.view(id)); // once per restart, not per call
     expect(kinds(id).filter((k) => k === 'crash_pause')).toHaveLength(1);
+  });
+
+  it("counts the time up to the crashed process's last alive stamp, and none of the downtime after it", () => {
+    // Each simulated process has its own alive stamp (in a folder of their own: the test app stamps the data dir).
+    const stamps = path.join(tmp.dir, 'processes');
+    const first = new HostAlive(stamps, wall);
+    first.stamp();
+    runs.close();
+    runs = new SlackRuns(services, new SlackWorkspaces(tmp.dir, app.bus), mono, wall, first);
+    const id = startRun(20);
+    value(runs.view(id));
+    later(45_000);
+    first.stamp(); // its last periodic stamp: the participant was reading, the app alive; then it is killed
+    later(3_600_000);
+    runs.close();
+    runs = new SlackRuns(services, new SlackWorkspaces(tmp.dir, app.bus), mono, wall, new HostAlive(stamps, wall));
+    const after = value(runs.view(id));
+    const crash = services.database.eventLog!.replay(id).find((e) => e.kind === 'crash_pause')!.payload as CrashPause;
+    const alive = Date.parse(crash.alive_until ?? '') - Date.parse(crash.since);
+    expect(alive).toBeGreaterThanOrEqual(45_000);
+    expect(alive).toBeLessThan(46_000);
+    // 45 s on task before the kill; the hour down is not counted (nor does it bring the 20-minute limit closer).
+    expect(after.elapsedMs).toBeGreaterThanOrEqual(45_000);
+    expect(after.elapsedMs).toBeLessThan(46_000);
+    expect(after.status).toBe('running');
   });
 
   it('warns before the limit, then ends the run with time_limit on the next call', () => {

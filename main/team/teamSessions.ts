@@ -22,7 +22,8 @@ import { monotonicMicros } from '../db/monotonic.js';
 import { visibleTests } from './testFiles.js';
 import { foldSession } from '../../shared/team/engine/state.js';
 import { next } from '../../shared/team/engine/next.js';
-import { HostAlive } from './hostAlive.js';
+import type { HostAlive } from './hostAlive.js';
+import { hostAliveOf } from './hostAliveOf.js';
 
 export interface StartTeam {
   studyKey: string;
@@ -52,13 +53,11 @@ export class TeamSessions {
     private readonly pythonLanes?: number,
   ) {
     this.startedAt = clock.wall();
-    this.alive = new HostAlive(s.options.dataDir, clock.wall);
-    this.stopAlive = this.alive.start();
+    this.alive = hostAliveOf(s);
   }
 
-  /** This process's alive stamps, and the earlier processes' (a crashed run counts time up to its writer's last one). */
+  /** The app's alive stamps, and the earlier processes' (a crashed run counts time up to its writer's last one). */
   private readonly alive: HostAlive;
-  private readonly stopAlive: () => void;
 
   /** When this instance (the app's process) started: a session whose last event is older was interrupted. */
   private readonly startedAt: Date;
@@ -200,7 +199,6 @@ export class TeamSessions {
 
   async close(): Promise<void> {
     this.closed = true;
-    this.stopAlive();
     for (const team of this.open.values()) team.dispose();
     await this.python?.dispose();
   }
