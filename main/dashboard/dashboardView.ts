@@ -3,11 +3,14 @@ import { currentStep, exclusionOf, participantStatus, type ParticipantState, typ
 import type { PlanCell } from '../../shared/study/model.js';
 import type { StudyState } from '../../shared/study/fold.js';
 import type { TeamView } from '../../shared/team/viewSchema.js';
+import type { RunView } from '../../shared/contract/slack.js';
 import { participantRow } from '../study/experimenter.js';
 
 /** What the view needs of a run in progress: the team seat's own view and when its log last moved. */
 export interface LiveRun {
   view: TeamView | null;
+  /** A Slack run's own clock and status (its seat's RunView), so the cell shows the figure the participant's seat does. */
+  slack?: Pick<RunView, 'elapsedMs' | 'status'> | null;
   lastEventAt: string | null;
   /** The run could not be opened (its log or pack is broken): said as a notice. */
   error: string | null;
@@ -71,15 +74,16 @@ export function participantOf(p: ParticipantState, i: ViewInputs): DashboardPart
     const latest = p.runs.filter((r) => r.cell === c.cell).at(-1) ?? null;
     const isLive = latest !== null && live !== null && latest.runId === current?.runId;
     const view = isLive ? live.view : null;
+    const slack = isLive ? (live.slack ?? null) : null;
     return {
       cell: c.cell,
       task: titleOf(i, c),
-      status: checkingOr(cellStatus(p, latest, view), latest, i),
+      status: checkingOr(cellStatus(p, latest, view?.status === 'paused' || slack?.status === 'paused'), latest, i),
       runId: latest?.runId ?? null,
       attempt: latest?.attempt ?? null,
       round: view?.round ?? null,
       rounds: view?.rounds ?? null,
-      activeMs: view?.clock?.activeMs ?? null,
+      activeMs: view?.clock?.activeMs ?? slack?.elapsedMs ?? null,
     };
   });
   const step = currentStep(p);
@@ -99,12 +103,12 @@ function checkingOr(status: CellStatus, run: StudyRun | null, i: ViewInputs): Ce
   return run && (status === 'done' || status === 'excluded') && i.checking(run.runId) ? 'checking' : status;
 }
 
-function cellStatus(p: ParticipantState, run: StudyRun | null, view: TeamView | null): CellStatus {
+function cellStatus(p: ParticipantState, run: StudyRun | null, paused: boolean): CellStatus {
   if (p.voided || run?.voided) return 'void';
   if (!run) return 'not_started';
   if (run.endedHow === null) {
     if (p.withdrawn || participantStatus(p) !== 'active') return 'abandoned';
-    return view?.status === 'paused' ? 'paused' : 'in_progress';
+    return paused ? 'paused' : 'in_progress';
   }
   if (run.endedHow === 'abandoned') return 'abandoned';
   const excluded = exclusionOf(p, run);

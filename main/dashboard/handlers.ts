@@ -4,6 +4,7 @@ import { participantStatus } from '../../shared/study/fold.js';
 import type { AppHandlers, AppServices } from '../app/appServices.js';
 import { StudyLogs } from '../study/studyLog.js';
 import { teamSessionsOf } from '../team/teamSessionsOf.js';
+import { slackRunsOf } from '../slackSeat/slackRunsOf.js';
 import { buildDashboard, participantOf, type LiveRun, type ViewInputs } from './dashboardView.js';
 
 const IDLE_MINUTES = 3;
@@ -16,13 +17,19 @@ const IDLE_MINUTES = 3;
 export function setupDashboardHandlers(s: AppServices): Pick<AppHandlers, keyof typeof dashboardMethods> {
   const logs = new StudyLogs(s);
   const teams = teamSessionsOf(s);
+  const slackRuns = slackRunsOf(s);
 
   const live = (runId: string, seat: 'team' | 'slack'): LiveRun => {
     const log = s.database.eventLog;
     if (!log) return { view: null, lastEventAt: null, error: 'The session database cannot be used.' };
     const lastEventAt = log.replayAfter(runId, Math.max(0, log.tail(runId).last - 1)).at(-1)?.wallTime ?? null;
-    // A Slack run has no team view: its cell status says where it is.
-    if (seat !== 'team') return { view: null, lastEventAt, error: null };
+    // A Slack run's own view: reading it carries the run on as its seat would (a crash pause recorded once, with
+    // the time up to the last alive stamp), so the cell's time is the run's clock.
+    if (seat !== 'team') {
+      const run = slackRuns.view(runId);
+      if (!run.ok) return { view: null, lastEventAt, error: `The run cannot be opened: ${run.error.message}` };
+      return { view: null, slack: { elapsedMs: run.value.elapsedMs, status: run.value.status }, lastEventAt, error: null };
+    }
     const team = teams.get(runId);
     if (!team.ok) return { view: null, lastEventAt, error: `The run cannot be opened: ${team.error.message}` };
     return { view: team.value.view(), lastEventAt, error: null };

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { jobFiles } from '../../shared/harbor/job.js';
 import type { TrialInput } from '../../shared/harbor/trial.js';
 import { fail, ok, type Result } from '../../shared/result.js';
-import { currentGrade, type RunState } from './runLog.js';
+import { currentGrade, timeOnTaskOf, type RunState } from './runLog.js';
 import type { SlackStudy } from './slackStudy.js';
 
 export interface ExportedJob {
@@ -45,6 +45,7 @@ function trialOf(study: SlackStudy, run: RunState, jobName: string, appVersion: 
     answer: { text: run.answer.answer, at: run.answer.at },
     outcome: grade?.outcome ?? null,
     ...(judgeModel ? { judgeModel } : {}),
+    timeOnTask: timeOnTaskOf(run),
     timing: {
       // The workspace was imported before the run, and a person has no setup phase: both are the start instant.
       environmentSetup: { startedAt: run.startedAt, finishedAt: run.startedAt },

@@ -3,7 +3,7 @@ import type { RunView } from '../../shared/contract/slack.js';
 import type { JudgeOutcome } from '../../shared/judge/judgeAnswer.js';
 import type { QueryCategory } from '../../shared/judge/query.js';
 import type { BenchmarkTool, PersonAction } from '../../shared/harbor/tools.js';
-import { activeTime, CRASH_PAUSE, warningLeadMs, type ClockRules, type CrashPause } from '../../shared/team/engine/activeTime.js';
+import { activeTime, CRASH_PAUSE, warningLeadMs, type ClockRules, type CrashPause, type PauseSpan } from '../../shared/team/engine/activeTime.js';
 
 // The events of one Slack query run, in its session's log. The run's state is a fold over them; the reference answer
 // is never written here (only the query id), so replaying a log never reveals it.
@@ -168,11 +168,24 @@ export function rewardOfRun(state: RunState): number | null {
   return grade?.outcome.status === 'judged' ? grade.outcome.verdict.reward : null;
 }
 
+/**
+ * The run's time on task as the seat, the dashboard and the results show it. Past the limit it is the limit: the end
+ * is recorded a moment late (at the next call or wake-up).
+ */
+export function timeOnTaskUs(state: RunState, nowUs: number): number {
+  return Math.min(elapsedUs(state, nowUs), state.timeUp || state.answer?.late ? timeLimitUs(state) : Infinity);
+}
+
+/** An answered run's time on task and its pauses (a crash's from its last alive stamp), as its results record them. */
+export function timeOnTaskOf(state: RunState): { activeMs: number; pauses: PauseSpan[] } {
+  const end = state.answer?.monoUs ?? state.events.at(-1)?.monoUs ?? state.startMonoUs;
+  return { activeMs: Math.round(timeOnTaskUs(state, end) / 1000), pauses: activeTime(state.events, runClockRules).pauses };
+}
+
 export function runView(state: RunState, query: string, nowUs: number): RunView {
   const s = state.started;
   const limit = timeLimitUs(state);
-  // Past the limit the clock shows the limit: the end is recorded a moment late (at the next call or wake-up).
-  const elapsed = Math.min(elapsedUs(state, nowUs), state.timeUp || state.answer?.late ? limit : Infinity);
+  const elapsed = timeOnTaskUs(state, nowUs);
   return {
     runId: state.runId,
     studyKey: s.studyKey,

@@ -19,7 +19,7 @@ export const dashboardCellSchema = z.object({
   /** The latest attempt's run (open it read-only in the run viewer), or null before one starts. */
   runId: sessionIdSchema.nullable(),
   attempt: z.number().int().nullable(),
-  /** For a run in progress: its round of rounds and active time (team seat); null otherwise. */
+  /** For a run in progress: its round of rounds (team seat) and active time (the run's own clock, team or Slack); null otherwise. */
   round: z.number().int().nullable(),
   rounds: z.number().int().nullable(),
   activeMs: z.number().nullable(),

@@ -4,6 +4,7 @@ import { DEFAULT_TIME_LIMIT_MINUTES, type SlackQuery } from '../judge/query.js';
 import { sha256 } from '../team/checker/sha256.js';
 import type { TrajectoryFile, TrialResultFile } from './schemas.js';
 import type { PersonAction } from './tools.js';
+import type { PauseSpan } from '../team/engine/activeTime.js';
 import { trajectoryOf } from './trajectory.js';
 
 export interface Span {
@@ -36,6 +37,11 @@ export interface TrialInput {
     agentExecution: Span;
     verifier: Span | null;
   };
+  /**
+   * The person's time on task (the run's own clock: pauses and the time the app was down left out) and the pauses.
+   * Harbor's spans are wall time from start to answer; this is what the seat's clock showed.
+   */
+  timeOnTask?: { activeMs: number; pauses: readonly PauseSpan[] };
   /** Something that stopped the session itself (a crash, the window closed). */
   exception?: { type: string; message: string; occurredAt: string };
   /** The trial folder as a `file://` URI, when the writer knows where it goes; else the folder name (relative). */
@@ -133,7 +139,14 @@ export function trialResult(trial: TrialInput): TrialResultFile {
       n_output_tokens: trial.agent?.usage.outputTokens ?? null,
       cost_usd: trial.agent?.usage.costUsd ?? null,
       rollout_details: null,
-      metadata: { teamseat: { participant: trial.participant, actions: trial.actions.length, answered: trial.answer !== null } },
+      metadata: {
+        teamseat: {
+          participant: trial.participant,
+          actions: trial.actions.length,
+          answered: trial.answer !== null,
+          ...(trial.timeOnTask ? { active_ms: trial.timeOnTask.activeMs, pauses: trial.timeOnTask.pauses } : {}),
+        },
+      },
     },
     verifier_result: reward === null ? null : { rewards: { reward } },
     exception_info: exceptionOf(trial),
