@@ -6,6 +6,11 @@ import { defaultSettings, settingsSchema } from '../../shared/settings.js';
 import type { Result } from '../../shared/result.js';
 import type { OwnedSeat } from './policy.js';
 import { workspaceAlias } from './workspaceAlias.js';
+import { projectionOf } from '../../shared/contract/projectBySchema.js';
+
+/** Compiled once: the participant's team and Slack views keep only the keys their schemas name, at every depth. */
+const participantTeamView = projectionOf(participantTeamViewSchema);
+const participantRunView = projectionOf(participantRunViewSchema) as (value: unknown) => { runId: string };
 
 const teamViewMethods = new Set(['teamView', 'teamSend', 'teamAcceptDeal', 'teamSubmit', 'teamPause', 'teamResume']);
 const runViewMethods = new Set(['slackRunView', 'slackPauseRun', 'slackResumeRun', 'slackSubmitAnswer']);
@@ -19,8 +24,9 @@ export function scrubPaths(text: string): string {
 }
 
 /**
- * The participant-safe (and rater-safe) form of a result. zod's object parse drops every key the participant
- * schema does not name, so a field added to a seat view later stays out until it is added here on purpose.
+ * The participant-safe (and rater-safe) form of a result. The projection drops every key the participant schema
+ * does not name (as zod's parse would), so a field added to a seat view later stays out until it is added here on
+ * purpose.
  */
 export function projectResult(scope: AccessScope, method: string, result: Result<unknown>, workspaceAliasSent: string | null = null): Result<unknown> {
   if (scope.kind === 'experimenter') return result;
@@ -32,13 +38,13 @@ export function projectResult(scope: AccessScope, method: string, result: Result
     return { ok: true, value: { ...defaultSettings, typingDelayMs: s.typingDelayMs } };
   }
   if (scope.kind === 'rater') return result;
-  if (teamViewMethods.has(method)) return { ok: true, value: participantTeamViewSchema.parse(value) };
+  if (teamViewMethods.has(method)) return { ok: true, value: participantTeamView(value) };
   if (method === 'teamTool') {
     const v = value as { result: unknown; view: unknown };
-    return { ok: true, value: { result: v.result, view: participantTeamViewSchema.parse(v.view) } };
+    return { ok: true, value: { result: v.result, view: participantTeamView(v.view) } };
   }
   if (runViewMethods.has(method)) {
-    const view = participantRunViewSchema.parse(value);
+    const view = participantRunView(value);
     // The workspace by its alias (main/access/workspaceAlias.ts): the real id names the query's variant.
     return { ok: true, value: { ...view, workspaceId: workspaceAlias(view.runId) } };
   }
