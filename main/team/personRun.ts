@@ -8,7 +8,7 @@ import { partnerSystemPrompt } from '../../shared/team/partners/partnerPrompt.js
 import { isPartnerReplyRecord, PARTNER_REPLY, type PartnerReplyRecord } from '../partners/partnerRecord.js';
 import { benchmarkToolNames } from '../../shared/team/export/transcriptSchema.js';
 import { engineEvents } from './teamLog.js';
-import { teamActiveTime } from './teamClock.js';
+import { TeamClockFold } from './teamClock.js';
 import { transcriptLabelOf } from '../judge/transcriptLabel.js';
 
 /**
@@ -115,12 +115,14 @@ function timingOf(stored: readonly StoredEvent[]): TranscriptTiming {
   const first = stored[0]!;
   const endEvent = stored.find((e) => e.kind === 'ended');
   const last = endEvent ?? stored.at(-1)!;
-  const total = teamActiveTime(stored);
-  // Active time at each round's start, so a round's length excludes the pauses inside it.
+  // Active time at each round's start, so a round's length excludes the pauses inside it (one pass over the log).
+  const fold = new TeamClockFold();
   const roundStarts: number[] = [];
-  stored.forEach((e, i) => {
-    if (e.kind === 'round_started') roundStarts.push(teamActiveTime(stored.slice(0, i + 1)).activeMs);
-  });
+  for (const e of stored) {
+    fold.add(e);
+    if (e.kind === 'round_started') roundStarts.push(fold.at().activeMs);
+  }
+  const total = fold.at();
   const roundMs = roundStarts.map((at, i) => Math.max(0, (roundStarts[i + 1] ?? total.activeMs) - at));
   return {
     started_at: first.wallTime,

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '../../shared/contract/schemas.js';
-import { activeTime, checkLimit, msUntilNextCheck, warningLeadMs, type ActiveTime, type ClockRules, type TimeCheck } from '../../shared/team/engine/activeTime.js';
+import { ActiveTimeFold, checkLimit, msUntilNextCheck, warningLeadMs, type ActiveTime, type ClockRules, type TimeCheck } from '../../shared/team/engine/activeTime.js';
 import type { SessionState } from '../../shared/team/engine/state.js';
 import { PARTNER_REPLY } from '../partners/partnerRecord.js';
 
@@ -32,23 +32,38 @@ export type TeamActiveTime = ActiveTime & {
 
 /** Active time of a team session (pauses, crash gaps, panel waits and the time after its end left out); exports use it too. */
 export function teamActiveTime(stored: readonly StoredEvent[], nowUs?: number): TeamActiveTime {
-  const time = activeTime(stored, teamClockRules, nowUs);
-  let waitUs = 0;
-  let partnerUs = 0;
-  let checkUs = 0;
-  let over = false;
-  stored.forEach((e, i) => {
-    const before = stored[i - 1];
+  const fold = new TeamClockFold();
+  for (const e of stored) fold.add(e);
+  return fold.at(nowUs);
+}
+
+/** teamActiveTime() one event at a time, for a live session (it adds each event as it is recorded). */
+export class TeamClockFold {
+  private readonly time = new ActiveTimeFold(teamClockRules);
+  private waitUs = 0;
+  private partnerUs = 0;
+  private checkUs = 0;
+  private over = false;
+  private before: StoredEvent | undefined;
+
+  add(e: StoredEvent): void {
+    this.time.add(e);
+    const { before } = this;
     // Hidden tests run before `checked` commits (teamCheck.ts): that interval is the checker's, not the participant's.
-    if (before && before.kind !== 'crash_pause' && !over && typed(e, 'checked')) checkUs += Math.max(0, e.monoUs - before.monoUs);
-    if (teamClockRules.isEnd(e)) over = true;
-    if (before && before.kind !== 'crash_pause' && isPanelLabel(e)) waitUs += Math.max(0, e.monoUs - before.monoUs);
+    if (before && before.kind !== 'crash_pause' && !this.over && typed(e, 'checked')) this.checkUs += Math.max(0, e.monoUs - before.monoUs);
+    if (teamClockRules.isEnd(e)) this.over = true;
+    if (before && before.kind !== 'crash_pause' && isPanelLabel(e)) this.waitUs += Math.max(0, e.monoUs - before.monoUs);
     // A live partner's answer is committed after the wait, its record first: the interval before it is the wait.
-    if (before && before.kind !== 'crash_pause' && e.kind === PARTNER_REPLY) partnerUs += Math.max(0, e.monoUs - before.monoUs);
-  });
-  const labelWaitMs = Math.floor(waitUs / 1000);
-  const partnerWaitMs = Math.floor(partnerUs / 1000);
-  return { ...time, activeMs: Math.max(0, time.activeMs - labelWaitMs - partnerWaitMs - Math.floor(checkUs / 1000)), labelWaitMs, partnerWaitMs };
+    if (before && before.kind !== 'crash_pause' && e.kind === PARTNER_REPLY) this.partnerUs += Math.max(0, e.monoUs - before.monoUs);
+    this.before = e;
+  }
+
+  at(nowUs?: number): TeamActiveTime {
+    const time = this.time.at(nowUs);
+    const labelWaitMs = Math.floor(this.waitUs / 1000);
+    const partnerWaitMs = Math.floor(this.partnerUs / 1000);
+    return { ...time, activeMs: Math.max(0, time.activeMs - labelWaitMs - partnerWaitMs - Math.floor(this.checkUs / 1000)), labelWaitMs, partnerWaitMs };
+  }
 }
 
 export interface TeamLimit {

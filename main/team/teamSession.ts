@@ -7,7 +7,7 @@ import type { Effect } from '../../shared/team/engine/effects.js';
 import { evaluatedSeat, type ResolvedTask } from '../../shared/team/pack/resolve.js';
 import type { TeamTask, WorkspaceToolName } from '../../shared/team/pack/schema.js';
 import type { Labeller } from '../../shared/team/labeller/labeller.js';
-import { participantView } from '../../shared/team/view.js';
+import { channelsOf, participantView } from '../../shared/team/view.js';
 import type { TeamView } from '../../shared/team/viewSchema.js';
 import type { EventLog } from '../db/eventLog.js';
 import type { EventBus } from '../app/eventBus.js';
@@ -22,7 +22,7 @@ import { BackgroundCheck, checksInPython, scoreInPython, scoreNow, type CheckInp
 import { engineEvents, isEngineKind } from './teamLog.js';
 import type { LivePartners } from '../partners/livePartners.js';
 import { PARTNER_REPLY } from '../partners/partnerRecord.js';
-import { LimitTimer, limitCheck, limitOf, teamActiveTime } from './teamClock.js';
+import { LimitTimer, limitCheck, limitOf, TeamClockFold } from './teamClock.js';
 import { CRASH_PAUSE, type ActiveTime, type CrashPause } from '../../shared/team/engine/activeTime.js';
 
 export interface TeamSessionDeps {
@@ -116,9 +116,13 @@ export class TeamSession {
   activeTime(): ActiveTime {
     this.flush();
     // The check's time is not the participant's: the clock stopped when the run was over for them.
-    if (this.checking) return { ...teamActiveTime(this.stored), running: false };
-    return teamActiveTime(this.stored, this.d.monoUs());
+    // The clock folds each event once, as it is recorded (walking the whole log on every call was a main cost).
+    while (this.clockFolded < this.stored.length) this.clock.add(this.stored[this.clockFolded++]!);
+    if (this.checking) return { ...this.clock.at(), running: false };
+    return this.clock.at(this.d.monoUs());
   }
+  private readonly clock = new TeamClockFold();
+  private clockFolded = 0;
 
   get ended(): boolean {
     return this.state.ended !== null;
@@ -197,7 +201,7 @@ export class TeamSession {
     return this.serial(async () => {
       const refused = (await this.refuseUnlessLive()) ?? this.refuseUnlessTurn();
       if (refused) return refused;
-      if (!this.view().channels.includes(to)) return fail('bad_request', `"${to}" is not a channel or teammate of this task.`);
+      if (!channelsOf(this.d.resolved).includes(to)) return fail('bad_request', `"${to}" is not a channel or teammate of this task.`);
       this.persist({ type: 'participant_message', text, to });
       await this.settle();
       return ok(this.view());

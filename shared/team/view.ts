@@ -17,6 +17,11 @@ export interface ViewContext {
   clock?: TeamView['clock'];
 }
 
+/** The channels the participant can write to: `team` first, then each teammate who is not the environment. */
+export function channelsOf(task: ResolvedTask): string[] {
+  return [TEAM_CHANNEL, ...task.seats.filter((s) => s.kind !== 'evaluated' && s.kind !== 'environment').map((s) => s.name)];
+}
+
 /** The participant's view of a session: only what someone in the evaluated seat could see. */
 export function participantView(task: ResolvedTask, state: SessionState, ctx: ViewContext): TeamView {
   const you = evaluatedSeat(task);
@@ -53,7 +58,7 @@ export function participantView(task: ResolvedTask, state: SessionState, ctx: Vi
     instructions: task.instructions,
     you: { name: you.name, role: you.role, facts: you.facts.map((f) => f.text) },
     teammates: teammates.map((s) => ({ name: s.name, role: s.role, system: s.kind === 'environment' })),
-    channels: [TEAM_CHANNEL, ...teammates.filter((s) => s.kind !== 'environment').map((s) => s.name)],
+    channels: channelsOf(task),
     messages,
     round: state.round,
     rounds: task.rounds,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeTime, checkLimit, CRASH_PAUSE, msUntilNextCheck, warningLeadMs, type TimedEvent } from './activeTime.js';
+import { activeTime, ActiveTimeFold, checkLimit, CRASH_PAUSE, msUntilNextCheck, warningLeadMs, type TimedEvent } from './activeTime.js';
 
 type E = TimedEvent & { reason?: string };
 const at = (s: number) => new Date(Date.UTC(2026, 11, 1, 10, 0, s)).toISOString();
@@ -46,6 +46,21 @@ describe('activeTime', () => {
 
   it('stops at the end of the run', () => {
     expect(activeTime([ev('start', 0), ev('ended', 40)], rules, 900_000_000)).toEqual({ activeMs: 40_000, running: false, pauses: [] });
+  });
+});
+
+describe('ActiveTimeFold', () => {
+  it('gives, after each event added, what activeTime gives for the log so far, and pauses it handed out do not change', () => {
+    const crash = { ...ev(CRASH_PAUSE, 300, 5), payload: { since: at(30), gap_ms: 270_000, alive_until: at(75) } };
+    const log = [ev('start', 0), ev('msg', 10), ev('paused', 20, 20, 'q'), ev('msg', 25), ev('resumed', 30), crash, ev('msg', 320, 25), ev('paused', 330, 35, 'b'), ev('resumed', 340, 45), ev('ended', 350, 55)];
+    const fold = new ActiveTimeFold(rules);
+    for (let i = 0; i < log.length; i++) {
+      const before = fold.at(60_000_000);
+      fold.add(log[i]!);
+      for (const now of [undefined, 60_000_000]) expect(fold.at(now), `after event ${i}`).toEqual(activeTime(log.slice(0, i + 1), rules, now));
+      // An open pause the caller kept is not closed under it by a later resume.
+      expect(before).toEqual(activeTime(log.slice(0, i), rules, 60_000_000));
+    }
   });
 });
 

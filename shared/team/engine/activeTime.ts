@@ -60,34 +60,53 @@ export interface ClockRules<E extends TimedEvent> {
  * stamp (`alive_until`), measured by wall clock.
  */
 export function activeTime<E extends TimedEvent>(events: readonly E[], rules: ClockRules<E>, nowUs?: number): ActiveTime {
-  let activeUs = 0;
-  let paused = false;
-  let ended = false;
-  const pauses: PauseSpan[] = [];
-  let prev: E | undefined;
-  for (const e of events) {
+  const fold = new ActiveTimeFold(rules);
+  for (const e of events) fold.add(e);
+  return fold.at(nowUs);
+}
+
+/**
+ * activeTime() one event at a time: a live session adds each event as it is recorded and asks for the time at
+ * each call, instead of walking its whole log again on every call (issue 13: with twenty people sending at once).
+ */
+export class ActiveTimeFold<E extends TimedEvent> {
+  private activeUs = 0;
+  private paused = false;
+  private ended = false;
+  private readonly pauses: PauseSpan[] = [];
+  private prev: E | undefined;
+
+  constructor(private readonly rules: ClockRules<E>) {}
+
+  add(e: E): void {
+    const { prev } = this;
     if (prev && e.kind === CRASH_PAUSE) {
-      const alive = paused || ended ? 0 : aliveMsBefore(e, prev);
-      activeUs += alive * 1000;
-      pauses.push({ at: alive > 0 ? new Date(Date.parse(prev.wallTime) + alive).toISOString() : prev.wallTime, resumed_at: e.wallTime, reason: 'crash', type: 'crash' });
-    } else if (prev && !paused && !ended) {
-      activeUs += Math.max(0, e.monoUs - prev.monoUs);
+      const alive = this.paused || this.ended ? 0 : aliveMsBefore(e, prev);
+      this.activeUs += alive * 1000;
+      this.pauses.push({ at: alive > 0 ? new Date(Date.parse(prev.wallTime) + alive).toISOString() : prev.wallTime, resumed_at: e.wallTime, reason: 'crash', type: 'crash' });
+    } else if (prev && !this.paused && !this.ended) {
+      this.activeUs += Math.max(0, e.monoUs - prev.monoUs);
     }
-    const reason = rules.isPause(e);
-    if (reason !== null && !paused && !ended) {
-      paused = true;
-      pauses.push({ at: e.wallTime, resumed_at: null, reason, type: 'pause' });
-    } else if (rules.isResume(e) && paused) {
-      paused = false;
-      const open = pauses.findLast((p) => p.type === 'pause' && p.resumed_at === null);
+    const reason = this.rules.isPause(e);
+    if (reason !== null && !this.paused && !this.ended) {
+      this.paused = true;
+      this.pauses.push({ at: e.wallTime, resumed_at: null, reason, type: 'pause' });
+    } else if (this.rules.isResume(e) && this.paused) {
+      this.paused = false;
+      const open = this.pauses.findLast((p) => p.type === 'pause' && p.resumed_at === null);
       if (open) open.resumed_at = e.wallTime;
     }
-    if (rules.isEnd(e)) ended = true;
-    prev = e;
+    if (this.rules.isEnd(e)) this.ended = true;
+    this.prev = e;
   }
-  const running = prev !== undefined && !paused && !ended;
-  if (running && nowUs !== undefined) activeUs += Math.max(0, nowUs - prev!.monoUs);
-  return { activeMs: Math.floor(activeUs / 1000), running, pauses };
+
+  /** The time as of `nowUs` (or of the last event); the pauses are a copy the caller may keep. */
+  at(nowUs?: number): ActiveTime {
+    const running = this.prev !== undefined && !this.paused && !this.ended;
+    let activeUs = this.activeUs;
+    if (running && nowUs !== undefined) activeUs += Math.max(0, nowUs - this.prev!.monoUs);
+    return { activeMs: Math.floor(activeUs / 1000), running, pauses: this.pauses.map((p) => ({ ...p })) };
+  }
 }
 
 /** When to warn before a time limit: the protocol's warning, else 2 minutes or 10% of the limit, whichever is less. */
