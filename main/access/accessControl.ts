@@ -107,8 +107,16 @@ export class AccessControl {
   }
 
   private mac(id: string): string {
-    return crypto.createHmac('sha256', this.content.secret).update(`link:${id}`).digest('base64url');
+    // Every participant call checks its link: the HMAC of an id is kept (the secret never changes under a running host).
+    const key = `${this.content.secret}\0${id}`;
+    let mac = this.macs.get(key);
+    if (mac === undefined) {
+      mac = crypto.createHmac('sha256', this.content.secret).update(`link:${id}`).digest('base64url');
+      this.macs.set(key, mac);
+    }
+    return mac;
   }
+  private readonly macs = new Map<string, string>();
 
   private write(next: AccessFileContent): void {
     saveAccessFile(this.dataDir, next);

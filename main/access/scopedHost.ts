@@ -38,32 +38,49 @@ export class ScopedHost {
    */
   subscribe(scope: () => AccessScope | null, send: (event: AppEvent) => void): () => void {
     let queue = Promise.resolve();
+    /** Events still being filtered behind an async lookup: while there are any, the next one waits its turn. */
+    let pending = 0;
     let open = true;
     // The participant's seat, looked up again only after a study-log event naming them: with twenty participants'
     // streams open, a lookup for every event (then every study event) on every stream was a main cost (issue 13).
-    let seat: { participantId: string; owned: Promise<OwnedSeat | null> } | null = null;
+    let seat: { participantId: string; owned: Promise<OwnedSeat | null>; known?: { value: OwnedSeat | null } } | null = null;
     const seatOf = (participantId: string, event: AppEvent) => {
-      if (!seat || seat.participantId !== participantId || movesSeat(event, participantId)) seat = { participantId, owned: this.ownership.participantSeat(participantId) };
+      if (!seat || seat.participantId !== participantId || movesSeat(event, participantId)) {
+        const looked: NonNullable<typeof seat> = { participantId, owned: this.ownership.participantSeat(participantId) };
+        void looked.owned.then((value) => (looked.known = { value }), () => undefined);
+        seat = looked;
+      }
       return seat.owned;
+    };
+    const enqueue = (work: () => void | Promise<void>) => {
+      pending++;
+      queue = queue
+        .then(work)
+        .catch((err: unknown) => this.log.error('event filter failed', { error: String(err) }))
+        .finally(() => pending--);
     };
     const unsubscribe = this.bus.subscribe((event) => {
       const current = scope();
       if (!current) return;
       if (current.kind === 'experimenter') {
         // Nothing to look up: keep the order by queueing behind any scoped lookups still running.
-        queue = queue.then(() => (open ? send(event) : undefined));
+        if (pending === 0) return open ? send(event) : undefined;
+        return enqueue(() => (open ? send(event) : undefined));
+      }
+      // A participant whose seat is known and not moved by this event: filtered at once, in order (nothing queued).
+      if (current.kind === 'participant' && pending === 0 && seat?.known && seat.participantId === current.participantId && !movesSeat(event, current.participantId)) {
+        const shown = projectEvent(current, event, { seat: seat.known.value, sessions: [] });
+        if (shown && open) send(shown);
         return;
       }
-      queue = queue
-        .then(async () => {
-          const owned =
-            current.kind === 'participant'
-              ? { seat: await seatOf(current.participantId, event), sessions: [] }
-              : { seat: null, sessions: await this.ownership.raterSessions(current.studyKey, current.rater) };
-          const shown = projectEvent(current, event, owned);
-          if (shown && open) send(shown);
-        })
-        .catch((err: unknown) => this.log.error('event filter failed', { error: String(err) }));
+      enqueue(async () => {
+        const owned =
+          current.kind === 'participant'
+            ? { seat: await seatOf(current.participantId, event), sessions: [] }
+            : { seat: null, sessions: await this.ownership.raterSessions(current.studyKey, current.rater) };
+        const shown = projectEvent(current, event, owned);
+        if (shown && open) send(shown);
+      });
     });
     return () => {
       open = false;

@@ -39,7 +39,7 @@ export function studyLabeller(
     if (read.problems.length > 0) s.log.warn('judge panel not used: the study prompt does not load', { studyKey, problem: read.problems[0]?.message });
     return (panel = read.panel ? panelLabellerOf(s, studyKey, read.panel, secrets) : null);
   };
-  const panelAllowed = () => (s.settings.get().judge.panels ? panelOnce() : null);
+  const panelAllowed = () => (s.settings.read((x) => x.judge.panels) ? panelOnce() : null);
   // The console's setting is read once per session too; it needs no network, so Settings do not gate it.
   let byConsole: Labeller | null | undefined;
   const consoleOnce = (): Labeller | null => {

@@ -27,4 +27,16 @@ describe('SettingsService keeps what it read while the file is unchanged', () =>
     fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, 'utf8')), typingDelayMs: 11 }));
     expect(s.get().typingDelayMs).toBe(11);
   });
+
+  it('read() gives one setting as the file says it, before and after it changes, without a copy of them all', () => {
+    const s = new SettingsService(tmp.dir, confSettingsFactory);
+    s.update({ judge: { panels: false } });
+    expect(s.read((x) => x.judge.panels)).toBe(false);
+    expect(s.read((x) => x.judge.panels)).toBe(false);
+    new SettingsService(tmp.dir, confSettingsFactory).update({ judge: { panels: true } });
+    expect(s.read((x) => x.judge.panels)).toBe(true);
+    const file = path.join(tmp.dir, 'settings.json');
+    fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, 'utf8')), typingDelayMs: 13 }));
+    expect(s.read((x) => x.typingDelayMs)).toBe(13);
+  });
 });

@@ -55,6 +55,16 @@ export class SettingsService {
     return value;
   }
 
+  /**
+   * One value of the settings, without a copy of them all: for a caller that reads a setting on every participant
+   * message (a structured clone per call was most of what get() cost there).
+   */
+  read<T>(pick: (settings: Readonly<Settings>) => T): T {
+    const stamp = this.stamp();
+    if (stamp !== null && this.kept?.stamp === stamp) return pick(this.kept.value);
+    return pick(this.get());
+  }
+
   private stamp(): string | null {
     try {
       const st = fs.statSync(this.path);

@@ -25,6 +25,24 @@ const teamManifest = (tasks: string) =>
   `schema: teamseat/study@1\nid: pilot\ntitle: Pilot\nkind: team\ndescription: Two tasks\ntasks: ${tasks}\n`;
 
 describe('StudyLibrary', () => {
+  it('dirOf finds a folder exactly where open() does, for valid, broken and missing packs and keys that are not packs', () => {
+    write('pilot/study.yaml', teamManifest('[tasks/a.yaml]'));
+    copyTask('pilot/tasks/a.yaml', 'campsite-negotiation');
+    write('broken/study.yaml', 'schema: teamseat/study@1\nid: b\n');
+    write('nomanifest/readme.txt', 'x');
+    write('schemas/study.schema.json', '{}');
+    write('.hidden/study.yaml', teamManifest('[]'));
+    write('afile', 'x');
+    const lib = new StudyLibrary([
+      { dir: tmp.dir, origin: 'user' },
+      { dir: demoTasks, origin: 'built-in' },
+    ]);
+    const keys = ['user:pilot', 'user:broken', 'user:nomanifest', 'user:schemas', 'user:.hidden', 'user:afile', 'user:missing', 'built-in:pilot',
+      'user:', 'pilot', 'user:../pilot', 'user:pilot/tasks', 'user:..'];
+    for (const key of keys) expect(lib.dirOf(key), key).toBe(lib.open(key)?.dir);
+    expect(lib.dirOf('user:pilot')).toBe(path.join(tmp.dir, 'pilot'));
+  });
+
   it('lists a valid team study with its kind and task count, and opens it with its tasks', () => {
     write('pilot/study.yaml', teamManifest('[tasks/a.yaml, tasks/b.yaml]'));
     copyTask('pilot/tasks/a.yaml', 'campsite-negotiation');

@@ -36,7 +36,18 @@ export class StudyLibrary {
 
   /** Absolute folder of a study, for services that read its files. */
   dirOf(key: string): string | undefined {
-    return this.open(key)?.dir;
+    // The folder the key names, as open() would find it, without checking every pack (each team session asks on its
+    // first message, and a scan of the whole library there was a visible share of a send with twenty at once).
+    const colon = key.indexOf(':');
+    const origin = key.slice(0, colon);
+    const name = key.slice(colon + 1);
+    if (colon < 0 || !name || name.startsWith('.') || NOT_PACKS.has(name) || /[/\\]/.test(name)) return undefined;
+    for (const root of this.roots) {
+      if (root.origin !== origin) continue;
+      const dir = path.join(root.dir, name);
+      if (fs.lstatSync(dir, { throwIfNoEntry: false })?.isDirectory()) return dir;
+    }
+    return undefined;
   }
 
   private check(dir: string, name: string): StudyPackCheck {

@@ -71,7 +71,9 @@ export class ResultsWriter {
   /** Listens to the event bus and reconciles every study once (the startup repair). */
   start(): void {
     this.unsubscribe = this.s.bus.subscribe((e) => {
-      if (e.type !== 'session.event') return;
+      // Most events trigger nothing: the session is looked up only for one that may (a lookup per event was a
+      // main cost with twenty participants sending at once).
+      if (e.type !== 'session.event' || (!STUDY_TRIGGERS.has(e.event.kind) && !RUN_TRIGGERS.has(e.event.kind))) return;
       const session = this.s.database.eventLog?.getSession(e.event.sessionId);
       if (!session) return;
       if (session.taskId === STUDY_LOG_TASK && session.studyKey.startsWith('study:')) {
