@@ -4,8 +4,8 @@ import { exclusionOf, findRun, type StudyState } from '../../shared/study/fold.j
 import type { ExclusionReason } from '../../shared/study/model.js';
 import { pooledSlackScore, slackScoreWithIntervals } from '../../shared/team/export/slackIntervals.js';
 import type { AppServices } from '../app/appServices.js';
-import { monotonicMicros } from '../db/monotonic.js';
-import { foldRun, gradingOf, rewardOfRun, runStatus, type RunState } from '../slackSeat/runLog.js';
+import { foldRun, gradingOf, rewardOfRun, type RunState } from '../slackSeat/runLog.js';
+import { slackRunsOf } from '../slackSeat/slackRunsOf.js';
 import { StudyLogs } from '../study/studyLog.js';
 import { isModelParticipant } from '../modelSeat/modelLog.js';
 
@@ -45,7 +45,7 @@ export function slackResults(s: AppServices, studyKey: string, title: string, re
     if (why) leftOut[why] = (leftOut[why] ?? 0) + 1;
     else counted.push({ run, code: findRun(state, run.runId)!.participant.code });
   }
-  const now = monotonicMicros();
+  const runs = slackRunsOf(s);
   const judged = (rows: typeof counted): JudgedQuery[] =>
     rows.filter((r) => r.run.answer).map((r) => ({ queryId: r.run.started.queryId, category: r.run.started.category, reward: rewardOfRun(r.run) }));
   const codes = [...new Set(counted.map((r) => r.code))].sort();
@@ -60,7 +60,7 @@ export function slackResults(s: AppServices, studyKey: string, title: string, re
       queryId: run.started.queryId,
       category: run.started.category,
       participant: code,
-      status: runStatus(run, now),
+      status: runs.statusOf(run),
       startedAt: run.startedAt,
       grading: gradingOf(run),
       reward: rewardOfRun(run),

@@ -9,7 +9,7 @@ import { deleteWorkspace } from './deleteWorkspace.js';
 import { exportSlackJobs } from './exportJobs.js';
 import { SlackGrading } from './grading.js';
 import { setupRepoHandlers } from './repoHandlers.js';
-import { currentGrade, gradingOf, rewardOfRun, runStatus, runView } from './runLog.js';
+import { currentGrade, gradingOf, rewardOfRun, runView } from './runLog.js';
 import { slackRunsOf } from './slackRunsOf.js';
 import { findQuery, loadSlackStudy } from './slackStudy.js';
 import { studyImportTarget } from './studyWorkspace.js';
@@ -95,7 +95,6 @@ export function setupSlackHandlers(s: AppServices, deps: SlackSeatDeps = {}): Pi
       return runs.view(runId);
     },
     slackListRuns: ({ studyKey, participant }) => {
-      const now = monotonicMicros();
       return ok(
         runs
           .list(studyKey)
@@ -105,7 +104,7 @@ export function setupSlackHandlers(s: AppServices, deps: SlackSeatDeps = {}): Pi
             queryId: r.started.queryId,
             category: r.started.category,
             participant: r.started.participant,
-            status: runStatus(r, now),
+            status: runs.statusOf(r),
             startedAt: r.startedAt,
             grading: gradingOf(r),
             reward: rewardOfRun(r),

@@ -121,6 +121,17 @@ export class SlackRuns {
       .sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   }
 
+  /**
+   * The run's status for a listing, without carrying it on: a run left open by an earlier process is read as of its
+   * last event, since the time after it up to now holds the downtime (its crash pause, recorded when the run is next
+   * opened, leaves that out).
+   */
+  statusOf(state: RunState): RunView['status'] {
+    const last = state.events.at(-1);
+    const leftOpen = last !== undefined && !this.carriedOn.has(state.runId) && Date.parse(last.wallTime) < this.startedAt;
+    return runStatus(state, leftOpen ? last.monoUs : this.nowUs());
+  }
+
   pause(runId: string, reason: string): Result<RunView> {
     return this.change(runId, (status) => (status === 'paused' ? 'The run is already paused.' : status === 'submitted' ? 'The run is answered.' : null), PAUSED, { reason });
   }

@@ -9,7 +9,7 @@ import { monotonicMicros } from '../db/monotonic.js';
 import { openDatabase, type Db } from '../db/open.js';
 import { createTestApp } from '../testing/testApp.js';
 import { makeTempDir } from '../testing/tempDir.js';
-import { RUN_STARTED, type RunStarted } from './runLog.js';
+import { RUN_STARTED, runStatus, type RunStarted } from './runLog.js';
 import { SlackRuns } from './runs.js';
 import { SlackWorkspaces } from './workspaces.js';
 import { HostAlive } from '../team/hostAlive.js';
@@ -114,6 +114,19 @@ describe('the Slack run clock', () => {
     expect(after.elapsedMs).toBeGreaterThanOrEqual(45_000);
     expect(after.elapsedMs).toBeLessThan(46_000);
     expect(after.status).toBe('running');
+  });
+
+  it('lists a run left open by a crash as of its last event until it is opened again: the downtime never ends it', () => {
+    const id = startRun(1);
+    later(30_000);
+    runs.close();
+    later(3_600_000); // the host is down for an hour; then the study's runs are listed before anyone opens this one
+    runs = newRuns();
+    const state = value(runs.state(id));
+    expect(runStatus(state, mono())).toBe('time_up'); // what the listings said: the hour counted against the limit
+    expect(runs.statusOf(state)).toBe('running');
+    expect(value(runs.view(id)).status).toBe('running');
+    expect(runs.statusOf(value(runs.state(id)))).toBe('running');
   });
 
   it('warns before the limit, then ends the run with time_limit on the next call', () => {
