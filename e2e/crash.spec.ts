@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { test, expect } from './fixtures.js';
+import { startBrowserHost, type RunningHost } from './host.js';
 
 // kill -9 of the browser host while events are being written: after a restart, every event the host
 // acknowledged is there, in order, and none is half-written.
@@ -51,4 +54,70 @@ test('no acknowledged event is lost when the host is killed mid-write', async ({
   const { page } = second;
   await page.locator(`[data-study="${study.key}"] button`).click();
   await expect(page.getByRole('row', { name: /P07/ })).toContainText(String(events.length));
+});
+
+// A Slack study run open at a kill -9 (issue 13's alive stamp, now for Slack runs): after the restart the run's clock
+// and the dashboard's cell show one time on task — the participant's time up to the killed host's last alive stamp,
+// none of the time it was down.
+test("a Slack run open at a kill -9 keeps its time up to the host's last alive stamp, in its clock and on the dashboard", async ({ browser, dataDir }) => {
+  test.skip(process.env.TEAMSEAT_E2E === 'electron', 'kills the browser host and drives its HTTP API');
+  const SLACK = 'built-in:slack-demo';
+  const call = async <T>(host: RunningHost, method: string, args: unknown): Promise<T> => {
+    const res = await fetch(`${host.origin}/api/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}`, origin: host.origin },
+      body: JSON.stringify(args),
+    });
+    const body = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
+    if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);
+    return body.value;
+  };
+  let host = await startBrowserHost(dataDir);
+  const port = Number(new URL(host.origin).port);
+  try {
+    await call(host, 'slackOpenStudyWorkspace', { studyKey: SLACK, queryId: 'as-library-permit' });
+    await expect.poll(async () => (await call<{ status: string }>(host, 'slackWorkspaceStatus', { workspaceId: 'slack-demo' })).status, { timeout: 60_000 }).toBe('ready');
+    const { participants } = await call<{ participants: { participantId: string; code: string }[] }>(host, 'studyParticipants', { studyKey: SLACK });
+    const { participantId, code } = participants[0]!;
+    await call(host, 'studyStartParticipant', { studyKey: SLACK, participantId });
+    const consent = await call<{ stepToken: string }>(host, 'participantStep', { participantId });
+    const instructions = await call<{ stepToken: string }>(host, 'participantConsent', { participantId, stepToken: consent.stepToken, agree: true });
+    const practice = await call<{ stepToken: string }>(host, 'participantNext', { participantId, stepToken: instructions.stepToken });
+    const { run } = await call<{ run: { runId: string } }>(host, 'participantStartRun', { participantId, stepToken: practice.stepToken });
+    const started = Date.parse((await call<{ startedAt: string }>(host, 'slackRunView', { runId: run.runId })).startedAt);
+
+    // The participant reads (no event) until the host's periodic stamp (every 15 s) says it is alive; then the kill.
+    const lastStamp = () => {
+      try {
+        const file = JSON.parse(fs.readFileSync(path.join(dataDir, 'alive.json'), 'utf8')) as { processes: { aliveUntil: string }[] };
+        return Date.parse(file.processes.at(-1)!.aliveUntil);
+      } catch {
+        return 0;
+      }
+    };
+    await expect.poll(() => lastStamp() > started + 1000, { timeout: 30_000 }).toBe(true);
+    await host.kill();
+    const aliveS = (lastStamp() - started) / 1000;
+
+    host = await startBrowserHost(dataDir, port);
+    const restarted = Date.now();
+    const dashboard = await (await browser.newContext()).newPage();
+    await dashboard.goto(`${host.url}&to=${encodeURIComponent(`/dashboard?key=${encodeURIComponent(SLACK)}`)}`);
+    const time = dashboard.locator(`tr[data-participant="${code}"] td[data-cell-status="in_progress"] .dashboard-time`);
+    await expect(time).toHaveText(/\d+:\d\d/, { timeout: 30_000 });
+    const [, m, s] = /(\d+):(\d\d)/.exec((await time.textContent())!)!;
+    const shown = Number(m) * 60 + Number(s);
+    const clock = (await call<{ elapsedMs: number }>(host, 'slackRunView', { runId: run.runId })).elapsedMs / 1000;
+    const sinceRestart = (Date.now() - restarted) / 1000;
+    const events = await call<{ kind: string; payload: { alive_until?: string } }[]>(host, 'replaySession', { sessionId: run.runId });
+    expect(events.find((e) => e.kind === 'crash_pause')?.payload.alive_until).toBeDefined();
+    // The time up to the last stamp counts; the downtime does not (at most the time since the restart is added).
+    expect(clock).toBeGreaterThanOrEqual(aliveS);
+    expect(clock).toBeLessThanOrEqual(aliveS + sinceRestart + 1);
+    // The dashboard read the same clock a moment before.
+    expect(shown).toBeGreaterThanOrEqual(Math.floor(aliveS));
+    expect(shown).toBeLessThanOrEqual(Math.ceil(clock));
+  } finally {
+    await host.stop();
+  }
 });
