@@ -5,9 +5,22 @@ import { useParticipantAction, type PanelHooks } from './participantAction';
 
 type Asking = `rerun:${string}` | `void:${string}`;
 
-const stateOf = (r: StudyRunRow) => (r.voided ? 'void' : r.ended ? 'ended' : 'playing');
-const countedOf = (r: StudyRunRow) =>
-  r.counted ? 'counted' : r.excluded ? `not counted: ${r.excluded}` : 'not counted yet';
+type Status = ParticipantRow['status'];
+
+/**
+ * An unfinished run is in progress only while its participant takes part; in the dashboard's words, a withdrawn
+ * (or finished) participant's unfinished run is abandoned, a voided participant's is void.
+ */
+const stateOf = (r: StudyRunRow, status: Status) =>
+  r.voided || status === 'void' ? 'void' : r.ended ? 'ended' : status === 'active' ? 'in progress' : 'abandoned';
+
+/** An unfinished run has no exclusion from the main side yet; a void or withdrawal already decides it never counts. */
+const countedOf = (r: StudyRunRow, status: Status) => {
+  if (r.counted) return 'counted';
+  if (r.excluded) return `not counted: ${r.excluded}`;
+  if (r.voided || status === 'void') return 'not counted: void';
+  return status === 'withdrawn' ? 'not counted: withdrawn' : 'not counted yet';
+};
 
 /**
  * A participant's runs as the experimenter may see them (plan cell, version, seed, attempt), with what counts and
@@ -58,8 +71,8 @@ export function ParticipantRuns({
               <td>{r.version ?? '—'}</td>
               <td>{r.seed ?? '—'}</td>
               <td>{r.attempt}</td>
-              <td>{stateOf(r)}</td>
-              <td>{countedOf(r)}</td>
+              <td>{stateOf(r, row.status)}</td>
+              <td>{countedOf(r, row.status)}</td>
               <td className="participant-run-actions">
                 {canRerun && latest.get(r.cell) === r && (r.ended || r.voided) ? (
                   <button
