@@ -84,6 +84,12 @@ describe('a Slack run open when the host was killed', () => {
     expect(cell.activeMs! - run.elapsedMs).toBeGreaterThanOrEqual(0);
     expect(cell.activeMs! - run.elapsedMs).toBeLessThan(5_000);
 
+    // Paused, the clock stands still: the cell says Paused and shows exactly the run's figure.
+    const paused = await call<RunView>('slackPauseRun', { runId, reason: 'phone call' });
+    const still = (await call<DashboardView>('dashboardView', { studyKey: DEMO })).participants.find((p) => p.row.participantId === participantId)!.cells.find((c) => c.runId === runId)!;
+    expect(still).toMatchObject({ status: 'paused', activeMs: paused.elapsedMs });
+    await call('slackResumeRun', { runId, reason: 'back' });
+
     // The answer stops the clock; the trial written for it records that same time on task and the crash pause.
     await call('slackSubmitAnswer', { runId, answer: 'Permit CP-2024-0815.' });
     const answered = await call<RunView>('slackRunView', { runId });
@@ -94,6 +100,6 @@ describe('a Slack run open when the host was killed', () => {
     const result = trialResultSchema.parse(JSON.parse(fs.readFileSync(path.join(job, trial), 'utf8')));
     const ours = (result.agent_result?.metadata as { teamseat?: { active_ms?: number; pauses?: Array<{ type: string; at: string }> } }).teamseat;
     expect(ours?.active_ms).toBe(answered.elapsedMs);
-    expect(ours?.pauses).toEqual([expect.objectContaining({ type: 'crash', at: crash.alive_until })]);
+    expect(ours?.pauses).toEqual([expect.objectContaining({ type: 'crash', at: crash.alive_until }), expect.objectContaining({ type: 'pause', reason: 'phone call' })]);
   }, 60_000);
 });
