@@ -8,6 +8,7 @@ import { moveFileAtomic, pruneEmptyDirs, removeFile, writeFileAtomic, writeFileA
 import { deriveLayout, type Desired, type Manifest, type RunPlacement } from './resultsLayout.js';
 import { RunSessionCache } from './runSessionCache.js';
 import { StudyStateCache } from './studyStateCache.js';
+import { untilQuiet } from './untilQuiet.js';
 import { studyLogKey, STUDY_LOG_TASK } from './studyLog.js';
 
 export interface WriteReport {
@@ -44,6 +45,13 @@ const manifestSchema = z.object({
 });
 
 const PACK_TTL_MS = 10_000;
+/**
+ * A pass waits until no session event has come for QUIET_MS (participants are between actions), or MAX_DEFER_MS at
+ * most: building transcripts is CPU on the host's one thread, and with twenty people sending at once it was taken
+ * from their sends (issue 13). The run itself is on disk in the log already; only its derived files wait.
+ */
+const QUIET_MS = 25;
+const MAX_DEFER_MS = 2_000;
 
 /** Run-log kinds after which a study's results may change (team run ended; Slack answer or grade). */
 const RUN_TRIGGERS = new Set(['ended', 'submitted', 'graded']);
@@ -73,7 +81,9 @@ export class ResultsWriter {
     this.unsubscribe = this.s.bus.subscribe((e) => {
       // Most events trigger nothing: the session is looked up only for one that may (a lookup per event was a
       // main cost with twenty participants sending at once).
-      if (e.type !== 'session.event' || (!STUDY_TRIGGERS.has(e.event.kind) && !RUN_TRIGGERS.has(e.event.kind))) return;
+      if (e.type !== 'session.event') return;
+      this.lastEventAt = performance.now();
+      if (!STUDY_TRIGGERS.has(e.event.kind) && !RUN_TRIGGERS.has(e.event.kind)) return;
       const session = this.s.database.eventLog?.getSession(e.event.sessionId);
       if (!session) return;
       if (session.taskId === STUDY_LOG_TASK && session.studyKey.startsWith('study:')) {
@@ -116,7 +126,7 @@ export class ResultsWriter {
     const prev = this.queues.get(studyKey) ?? Promise.resolve(null);
     const run: Promise<WriteReport | null> = prev
       .catch(() => null)
-      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(() => this.quiet())
       .then(() => {
         if (this.waiting.get(studyKey) === run) this.waiting.delete(studyKey);
         return pass();
@@ -129,6 +139,11 @@ export class ResultsWriter {
       });
     return run;
   }
+
+  private quiet(): Promise<void> {
+    return untilQuiet({ lastAt: () => this.lastEventAt, quietMs: QUIET_MS, maxMs: MAX_DEFER_MS });
+  }
+  private lastEventAt = -Infinity;
 
   /** A pack read kept for a few seconds, so a burst of run ends reads each pack once. */
   private memo<T>(key: string, load: () => T): T {
