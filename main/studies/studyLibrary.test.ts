@@ -25,7 +25,7 @@ const teamManifest = (tasks: string) =>
   `schema: teamseat/study@1\nid: pilot\ntitle: Pilot\nkind: team\ndescription: Two tasks\ntasks: ${tasks}\n`;
 
 describe('StudyLibrary', () => {
-  it('dirOf finds a folder exactly where open() does, for valid, broken and missing packs and keys that are not packs', () => {
+  it('dirOf and open find a study exactly as list() shows it, for valid, broken and missing packs and keys that are not packs', () => {
     write('pilot/study.yaml', teamManifest('[tasks/a.yaml]'));
     copyTask('pilot/tasks/a.yaml', 'campsite-negotiation');
     write('broken/study.yaml', 'schema: teamseat/study@1\nid: b\n');
@@ -39,8 +39,14 @@ describe('StudyLibrary', () => {
     ]);
     const keys = ['user:pilot', 'user:broken', 'user:nomanifest', 'user:schemas', 'user:.hidden', 'user:afile', 'user:missing', 'built-in:pilot',
       'user:', 'pilot', 'user:../pilot', 'user:pilot/tasks', 'user:..'];
-    for (const key of keys) expect(lib.dirOf(key), key).toBe(lib.open(key)?.dir);
+    const listed = new Map(lib.list().map((x) => [x.key, x]));
+    for (const key of keys) {
+      expect(lib.dirOf(key), key).toBe(listed.get(key)?.dir);
+      const opened = lib.open(key);
+      expect(opened && { ...opened, tasks: undefined, source: undefined }, key).toEqual(listed.get(key) && { ...listed.get(key), tasks: undefined, source: undefined });
+    }
     expect(lib.dirOf('user:pilot')).toBe(path.join(tmp.dir, 'pilot'));
+    expect(lib.open('user:pilot')?.tasks.map((t) => t.id)).toEqual(['campsite-negotiation']);
   });
 
   it('lists a valid team study with its kind and task count, and opens it with its tasks', () => {

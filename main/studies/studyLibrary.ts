@@ -29,23 +29,28 @@ export class StudyLibrary {
     return this.roots.flatMap((root) => this.scan(root)).map(({ summary }) => summary);
   }
 
+  /** One study, as list() would show it, checking only its own pack (the dashboard opens its study on every read). */
   open(key: string): StudyDetail | undefined {
-    const found = this.roots.flatMap((root) => this.scan(root)).find((s) => s.summary.key === key);
-    return found?.detail;
+    const found = this.find(key);
+    return found && readStudy(found.root, found.name, (dir, name) => this.check(dir, name)).detail;
   }
 
   /** Absolute folder of a study, for services that read its files. */
   dirOf(key: string): string | undefined {
-    // The folder the key names, as open() would find it, without checking every pack (each team session asks on its
-    // first message, and a scan of the whole library there was a visible share of a send with twenty at once).
+    // Without checking the pack: each team session asks on its first message.
+    const found = this.find(key);
+    return found && path.join(found.root.dir, found.name);
+  }
+
+  /** The root and folder a key names, exactly as a scan would list it, without scanning every pack. */
+  private find(key: string): { root: StudyRoot; name: string } | undefined {
     const colon = key.indexOf(':');
     const origin = key.slice(0, colon);
     const name = key.slice(colon + 1);
     if (colon < 0 || !name || name.startsWith('.') || NOT_PACKS.has(name) || /[/\\]/.test(name)) return undefined;
     for (const root of this.roots) {
       if (root.origin !== origin) continue;
-      const dir = path.join(root.dir, name);
-      if (fs.lstatSync(dir, { throwIfNoEntry: false })?.isDirectory()) return dir;
+      if (fs.lstatSync(path.join(root.dir, name), { throwIfNoEntry: false })?.isDirectory()) return { root, name };
     }
     return undefined;
   }
