@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Answers, ParticipantScreen } from '../../../shared/contract/study';
 import type { Result } from '../../../shared/result';
 import { api } from '../api/client';
+import { useCoalescedRequest } from '../api/coalescedRead';
 import { useApp } from '../state/appStore';
 
 export type OpenScreen = Exclude<ParticipantScreen, { screen: 'closed' }>;
@@ -16,7 +17,6 @@ export function useKiosk(participantId: string) {
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const navigate = useApp((s) => s.navigate);
-  const live = useRef(true);
 
   const show = useCallback(
     (next: ParticipantScreen) => {
@@ -26,28 +26,19 @@ export function useKiosk(participantId: string) {
     [navigate],
   );
 
-  const refresh = useCallback(async () => {
-    const r = await api().participantStep({ participantId });
-    if (!live.current) return;
+  // One read at a time (one send in the seat commits several events of the run, each heard here), and one more for
+  // whatever was heard meanwhile, so the last state (a run's end) is always read. Nothing is shown after unmount.
+  const readStep = useCallback(() => api().participantStep({ participantId }), [participantId]);
+  const refresh = useCoalescedRequest(readStep, (r: Result<ParticipantScreen>) => {
     if (r.ok) show(r.value);
     else setError(r.error.message);
-  }, [participantId, show]);
-
+  });
   useEffect(() => {
-    live.current = true;
-    void api()
-      .participantStep({ participantId })
-      .then((r) => {
-        if (!live.current) return;
-        if (r.ok) show(r.value);
-        else setError(r.error.message);
-      });
-    return () => {
-      live.current = false;
-    };
-  }, [participantId, show]);
+    void refresh();
+  }, [refresh]);
 
-  // A run ends inside its seat: the host then tells this page (an event of its own run, without content).
+  // A run ends inside its seat: the host then tells this page (an event of its own run, without content). Every kind
+  // is heard, not only the ends: a voided or erased visit is noticed at the run's next event of any kind.
   const runId = screen?.screen === 'run' ? screen.run?.runId : undefined;
   useEffect(() => {
     if (!runId) return;

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { modelSeatMethods } from '../../../shared/contract/modelSeat';
+import type { Result } from '../../../shared/result';
 import { api } from '../api/client';
+import { useCoalescedRequest } from '../api/coalescedRead';
 import { useApp } from '../state/appStore';
 
 type Watch = z.infer<(typeof modelSeatMethods)['modelSeatWatch']['result']>;
@@ -15,21 +17,15 @@ export function ModelSeatWatch({ sessionId }: { sessionId: string }) {
   const [watch, setWatch] = useState<Watch | undefined>();
   const [error, setError] = useState<string | undefined>();
 
-  const refresh = useCallback(
-    () =>
-      api()
-        .modelSeatWatch({ sessionId })
-        .then((r) => (r.ok ? setWatch(r.value) : setError(r.error.message))),
-    [sessionId],
-  );
+  // One read at a time: a model's step commits several events; what came meanwhile is one more read.
+  const read = useCallback(() => api().modelSeatWatch({ sessionId }), [sessionId]);
+  const refresh = useCoalescedRequest(read, (r: Result<Watch>) => (r.ok ? setWatch(r.value) : setError(r.error.message)));
   useEffect(() => {
     const unsubscribe = api().subscribe((e) => {
       if (e.type === 'session.event' && e.event.sessionId === sessionId) void refresh();
     });
     // Events since the page opened arrive above; this read covers what happened before.
-    void api()
-      .modelSeatWatch({ sessionId })
-      .then((r) => (r.ok ? setWatch(r.value) : setError(r.error.message)));
+    void refresh();
     return unsubscribe;
   }, [sessionId, refresh]);
 

@@ -2,6 +2,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { createClient, setApiClient } from '../api/client';
+import type { AppEvent } from '../../../shared/contract/events';
+import type { Result } from '../../../shared/result';
+import type { TeamView } from '../../../shared/team/viewSchema';
 import { useTeamSession } from './useTeamSession';
 
 afterEach(cleanup);
@@ -39,5 +42,106 @@ describe('the team seat after the host was down', () => {
     expect((result.current.view as unknown as { read: number }).read).toBe(2);
     unmount();
     expect(host.listening()).toBe(0);
+  });
+});
+
+// A host whose teamView answers are held until the test gives them, and whose event stream the test drives.
+function heldHost() {
+  const listeners = new Set<(e: AppEvent) => void>();
+  const views: ((v: Result<unknown>) => void)[] = [];
+  setApiClient(
+    createClient({
+      host: 'browser',
+      invoke: (method) =>
+        method === 'teamView' ? new Promise<Result<unknown>>((resolve) => views.push(resolve)) : Promise.resolve({ ok: true, value: null }),
+      subscribe: (fn) => {
+        listeners.add(fn);
+        return () => listeners.delete(fn);
+      },
+    }),
+  );
+  const event = (kind: string) =>
+    act(() => {
+      for (const fn of listeners) fn({ type: 'session.event', event: { sessionId: 's-1', seq: 1, monoUs: 1, wallTime: 'x', kind, payload: null } });
+    });
+  /** Answers the i-th teamView call with a view marked `read`. */
+  const answer = (i: number, read: number) =>
+    act(async () => {
+      views[i]!({ ok: true, value: { status: 'your_turn', read } });
+      await new Promise((r) => setTimeout(r, 0));
+    });
+  return { event, answer, reads: () => views.length };
+}
+
+/** An action whose answer the test gives. */
+function heldAction(seat: { current: ReturnType<typeof useTeamSession> }) {
+  let answer!: (v: Result<TeamView>) => void;
+  let done!: Promise<unknown>;
+  act(() => {
+    done = seat.current.act(
+      () => new Promise<Result<TeamView>>((resolve) => (answer = resolve)),
+      (v) => v,
+    );
+  });
+  return {
+    answer: (read: number) =>
+      act(async () => {
+        answer({ ok: true, value: { status: 'your_turn', read } as unknown as TeamView });
+        await done;
+      }),
+  };
+}
+
+const shown = (seat: { current: ReturnType<typeof useTeamSession> }) => (seat.current.view as unknown as { read: number }).read;
+
+describe('the team seat while an action waits', () => {
+  it("reads its view once for a burst of the run's events and once more for the events heard meanwhile, showing the last", async () => {
+    const host = heldHost();
+    const { result } = renderHook(() => useTeamSession('s-1'));
+    await host.answer(0, 0);
+    const send = heldAction(result);
+    // One send commits the message, the teammate's reply, a new round…: each is an event on the stream.
+    for (const kind of ['message', 'message', 'round_started', 'typing']) host.event(kind);
+    expect(host.reads()).toBe(2);
+    host.event('message');
+    await host.answer(1, 1);
+    expect(shown(result)).toBe(1);
+    expect(host.reads()).toBe(3);
+    await host.answer(2, 2);
+    expect(shown(result)).toBe(2);
+    expect(host.reads()).toBe(3);
+    await send.answer(3);
+    expect(shown(result)).toBe(3);
+  });
+
+  it("drops a read started before the action answered (older than the action's view) and reads no more once nothing waits", async () => {
+    const host = heldHost();
+    const { result } = renderHook(() => useTeamSession('s-1'));
+    await host.answer(0, 0);
+    const send = heldAction(result);
+    for (const kind of ['message', 'message', 'round_started']) host.event(kind);
+    await send.answer(5);
+    await host.answer(1, 4);
+    expect(shown(result)).toBe(5);
+    expect(host.reads()).toBe(2);
+  });
+
+  it('drops a read that started during one action and comes back while the next action waits', async () => {
+    const host = heldHost();
+    const { result } = renderHook(() => useTeamSession('s-1'));
+    await host.answer(0, 0);
+    const first = heldAction(result);
+    host.event('message');
+    await first.answer(5);
+    const second = heldAction(result);
+    await host.answer(1, 4);
+    expect(shown(result)).toBe(5);
+    // A read the second action's own events ask for is newer, and shows.
+    host.event('message');
+    expect(host.reads()).toBe(3);
+    await host.answer(2, 6);
+    expect(shown(result)).toBe(6);
+    await second.answer(7);
+    expect(shown(result)).toBe(7);
   });
 });

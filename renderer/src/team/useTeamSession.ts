@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TeamView } from '../../../shared/team/viewSchema';
 import type { Result } from '../../../shared/result';
 import { api } from '../api/client';
+import { useCoalescedRequest } from '../api/coalescedRead';
 
 /**
  * The session as the participant sees it. Every action goes through the contract and returns the new view
@@ -26,18 +27,27 @@ export function useTeamSession(sessionId: string) {
 
   // While an action waits (a message waiting for its label from the experimenter's console or a panel), the log moves
   // on without us: the view is read again on this session's events, so the person's own line shows, then a teammate
-  // typing. A read that comes back after the action has answered is older than the action's view and is dropped.
+  // typing. One read at a time: the several events of one send cost one read, and one more for what came meanwhile.
+  // A read started before the action answered is older than the action's view and is dropped.
+  const actionViews = useRef(0);
+  const following = useCallback(() => inAction.current || checking.current, []);
+  const readFollowing = useCallback(async () => {
+    const since = actionViews.current;
+    return { r: await api().teamView({ sessionId }), since };
+  }, [sessionId]);
+  const follow = useCoalescedRequest(
+    readFollowing,
+    ({ r, since }) => {
+      if (r.ok && since === actionViews.current && following()) setView(r.value);
+    },
+    following,
+  );
   useEffect(
     () =>
       api().subscribe((e) => {
-        if (e.type !== 'session.event' || e.event.sessionId !== sessionId || !(inAction.current || checking.current)) return;
-        void api()
-          .teamView({ sessionId })
-          .then((r) => {
-            if (r.ok && (inAction.current || checking.current)) setView(r.value);
-          });
+        if (e.type === 'session.event' && e.event.sessionId === sessionId && following()) void follow();
       }),
-    [sessionId, setView],
+    [sessionId, follow, following],
   );
 
   useEffect(() => {
@@ -75,6 +85,7 @@ export function useTeamSession(sessionId: string) {
         return undefined;
       }
       setView(pick(r.value));
+      actionViews.current++;
       return r.value;
     } finally {
       inAction.current = false;

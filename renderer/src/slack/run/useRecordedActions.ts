@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { api } from '../../api/client';
+import { coalescedRead } from '../../api/coalescedRead';
 
 /** The kind of event main appends for each recorded tool call (main/slackSeat/runLog.ts). */
 const TOOL_CALL = 'tool_call';
@@ -12,26 +13,12 @@ const TOOL_CALL = 'tool_call';
 export function useRecordedActions(runId: string | undefined, refresh: () => Promise<void>): void {
   useEffect(() => {
     if (!runId) return;
-    let inFlight = false;
-    let again = false;
-    let live = true;
-    const read = async () => {
-      if (inFlight) {
-        again = true;
-        return;
-      }
-      inFlight = true;
-      do {
-        again = false;
-        await refresh();
-      } while (again && live);
-      inFlight = false;
-    };
+    const reader = coalescedRead(refresh, () => {});
     const unsubscribe = api().subscribe((e) => {
-      if (e.type === 'session.event' && e.event.sessionId === runId && e.event.kind === TOOL_CALL) void read();
+      if (e.type === 'session.event' && e.event.sessionId === runId && e.event.kind === TOOL_CALL) void reader.request();
     });
     return () => {
-      live = false;
+      reader.stop();
       unsubscribe();
     };
   }, [runId, refresh]);

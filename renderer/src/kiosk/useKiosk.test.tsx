@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { createClient, setApiClient } from '../api/client';
+import type { AppEvent } from '../../../shared/contract/events';
+import type { Result } from '../../../shared/result';
+import { useKiosk } from './useKiosk';
+
+afterEach(cleanup);
+
+const RUN = 'run-0123abcd';
+const runScreen = (ended: boolean) => ({
+  participantId: 'p-1',
+  screen: 'run',
+  stepToken: 'step-4',
+  step: 4,
+  steps: 9,
+  seat: 'team',
+  practice: true,
+  title: 'Sharing the campsite supplies',
+  timeLimitSec: null,
+  run: { seat: 'team', runId: RUN, ended },
+});
+
+// The host at the contract: participantStep answers are held until the test gives them; the test drives the stream.
+function heldHost() {
+  const listeners = new Set<(e: AppEvent) => void>();
+  const steps: ((v: Result<unknown>) => void)[] = [];
+  setApiClient(
+    createClient({
+      host: 'browser',
+      invoke: (method) =>
+        method === 'participantStep'
+          ? new Promise<Result<unknown>>((resolve) => steps.push(resolve))
+          : Promise.resolve({ ok: true, value: null }),
+      subscribe: (fn) => {
+        listeners.add(fn);
+        return () => listeners.delete(fn);
+      },
+    }),
+  );
+  const event = (kind: string) =>
+    act(() => {
+      for (const fn of listeners)
+        fn({
+          type: 'session.event',
+          event: { sessionId: RUN, seq: 1, monoUs: 1, wallTime: 'x', kind, payload: null },
+        });
+    });
+  const answer = (i: number, value: unknown) =>
+    act(async () => {
+      steps[i]!({ ok: true, value });
+      await new Promise((r) => setTimeout(r, 0));
+    });
+  return { event, answer, reads: () => steps.length, listening: () => listeners.size };
+}
+
+const ended = (k: { current: ReturnType<typeof useKiosk> }) => {
+  const s = k.current.screen;
+  return s?.screen === 'run' ? s.run?.ended : undefined;
+};
+
+describe('the kiosk during a run', () => {
+  it("reads the participant's step once for a burst of the run's events and once more for those heard meanwhile, so the run's end shows", async () => {
+    const host = heldHost();
+    const { result, unmount } = renderHook(() => useKiosk('p-1'));
+    await host.answer(0, runScreen(false));
+    expect(host.listening()).toBe(1);
+    // One send in the seat: the message, the teammate's reply, a new round, each an event of the run.
+    for (const kind of ['message', 'message', 'round_started']) host.event(kind);
+    expect(host.reads()).toBe(2);
+    host.event('ended');
+    await host.answer(1, runScreen(false));
+    expect(host.reads()).toBe(3);
+    await host.answer(2, runScreen(true));
+    expect(ended(result)).toBe(true);
+    expect(host.reads()).toBe(3);
+    unmount();
+    expect(host.listening()).toBe(0);
+  });
+
+  it('shows nothing read after the page is gone', async () => {
+    const host = heldHost();
+    const { result, unmount } = renderHook(() => useKiosk('p-1'));
+    await host.answer(0, runScreen(false));
+    host.event('ended');
+    unmount();
+    await host.answer(1, runScreen(true));
+    expect(ended(result)).toBe(false);
+  });
+});
