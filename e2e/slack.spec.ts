@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures.js';
 import { repoRoot } from './host.js';
 
@@ -15,6 +15,77 @@ const shot = (page: Page, name: string) => page.screenshot({ path: test.info().o
 async function openStudy(page: Page) {
   await page.locator(`[data-study="${STUDY}"] button`).click();
   await expect(page.getByRole('heading', { name: 'Pilot query runs (not counted)' })).toBeVisible();
+}
+
+/** The channel pages the page asks for with an older-page cursor, from now on. */
+function channelPages(page: Page) {
+  const older: number[] = [];
+  const onRequest = (r: Request) => {
+    if (!r.url().endsWith('/api/slackChannelPage')) return;
+    const body = r.postDataJSON() as { before?: number };
+    if (body.before !== undefined) older.push(body.before);
+  };
+  page.on('request', onRequest);
+  return { older: () => [...older], stop: () => page.off('request', onRequest) };
+}
+
+/**
+ * The reader scrolls to the top of what is loaded; while the older page is held back, a replies link in view is
+ * picked, and from then on its place on screen is sampled at every frame until the older page is in. It must never
+ * move or leave the DOM, and a click on it opens its own thread.
+ */
+async function olderPageKeepsRowsInPlace(page: Page, list: Locator) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/slackChannelPage', async (route) => {
+    if ((route.request().postDataJSON() as { before?: number }).before !== undefined) await held;
+    await route.continue();
+  });
+  const asked = page.waitForRequest((r) => r.url().endsWith('/api/slackChannelPage') && (r.postDataJSON() as { before?: number }).before !== undefined);
+  await list.evaluate((el) => el.scrollTo(0, 0));
+  await asked;
+  const id = await list.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const link = [...el.querySelectorAll('.sk-replies')].find((b) => {
+      const r = b.getBoundingClientRect();
+      return r.top >= box.top && r.bottom <= box.bottom;
+    });
+    return link?.closest('[data-message-id]')?.getAttribute('data-message-id') ?? '';
+  });
+  expect(id, 'a replies link in view at the top of the loaded messages').not.toBe('');
+  const height = await list.evaluate((el) => el.scrollHeight);
+  // e2e/ is typed for Node; these callbacks run in the page, and keep the samples on the list element.
+  type Sampled = { rowTops: (number | null)[]; stopRowTops: boolean };
+  type Framed = { requestAnimationFrame(cb: () => void): void };
+  await list.evaluate((el, id) => {
+    const w = el as unknown as Sampled;
+    w.rowTops = [];
+    w.stopRowTops = false;
+    const tick = () => {
+      const link = el.querySelector(`[data-message-id="${id}"] .sk-replies`);
+      w.rowTops.push(link ? link.getBoundingClientRect().top : null);
+      if (!w.stopRowTops) (globalThis as unknown as Framed).requestAnimationFrame(tick);
+    };
+    (globalThis as unknown as Framed).requestAnimationFrame(tick);
+  }, id);
+  release();
+  await expect.poll(() => list.evaluate((el) => el.scrollHeight), { timeout: 15_000 }).toBeGreaterThan(height);
+  // A few more frames for any row of the new page rendered above the link to be measured.
+  const tops = await list.evaluate(async (el) => {
+    for (let i = 0; i < 5; i++) await new Promise<void>((r) => (globalThis as unknown as Framed).requestAnimationFrame(() => r()));
+    const w = el as unknown as Sampled;
+    w.stopRowTops = true;
+    return w.rowTops;
+  });
+  await page.unroute('**/api/slackChannelPage');
+  expect(tops.length).toBeGreaterThan(5);
+  const first = tops[0] ?? null;
+  expect(first).not.toBeNull();
+  // Within a pixel: the scroll position is whole device pixels, row heights are not.
+  const moved = tops.filter((t) => t === null || Math.abs(t - (first ?? 0)) > 1);
+  expect(moved, `where the replies link of message ${id} was at each frame: ${tops.join(', ')}`).toEqual([]);
+  await list.locator(`[data-message-id="${id}"] .sk-replies`).click();
+  await expect(page.getByRole('complementary', { name: 'Thread' }).locator(`[data-message-id="${id}"]`)).toBeVisible();
 }
 
 const count = (page: Page, row: string) => page.getByRole('row', { name: new RegExp(`^${row}\\b`) }).locator('td');
@@ -77,19 +148,19 @@ test('a participant answers a query with a pause, and the answer is recorded', a
   await expect(page.locator('.sk-runbar')).not.toContainText('agentic search');
   await shot(page, 'slack-run-start');
 
+  const pages = channelPages(page);
   await page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: 'field-ops' }).click();
   const list = page.getByRole('log', { name: 'Messages in #field-ops' });
   await expect(list.locator('.sk-msg').first()).toBeVisible();
-  const replies = list.locator('.sk-replies').first();
-  if (await replies.count()) {
-    // The list loads an older page and keeps the newest message in view, so the row can move under the click
-    // (CI's .ci/run saw the click land on nothing): click again until the thread opens.
-    await expect(async () => {
-      await replies.click();
-      await expect(page.getByRole('complementary', { name: 'Thread' }).locator('.sk-msg').first()).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
-  }
+  // One click opens the thread: the list opens at the newest message and asks for no older page while the reader
+  // is there, so no row moves under the pointer (CI once saw the click land on nothing as an older page arrived).
+  await list.locator('.sk-replies').first().click();
+  const thread = page.getByRole('complementary', { name: 'Thread' });
+  await expect(thread.locator('.sk-msg').first()).toBeVisible();
+  expect(pages.older(), 'older pages loaded while the reader stayed at the newest message').toEqual([]);
   await shot(page, 'slack-run-channel-thread');
+  await olderPageKeepsRowsInPlace(page, list);
+  pages.stop();
 
   await page.getByLabel('Search messages').fill('Riverside monitor');
   await page.getByLabel('Search messages').press('Enter');

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { addPage, rowAt, rowOffsets, visibleRows, type MessageWindow, type Page } from './messageWindow';
 import type { SlackMessage } from './types';
 
@@ -23,8 +24,23 @@ interface Props {
   head?: ReactNode;
 }
 
-/** Where the reader is: a row and how far into it, or pinned to the bottom as a chat reads. */
-type Anchor = { kind: 'bottom' } | { kind: 'row'; id: number; delta: number };
+/** The rendered rows' heights where they differ from `known`, as a new map; undefined when none does. */
+function measureRendered(scroller: HTMLElement, known: ReadonlyMap<number, number>): Map<number, number> | undefined {
+  let next: Map<number, number> | undefined;
+  for (const row of scroller.querySelectorAll<HTMLElement>(':scope > [data-row-id]')) {
+    const id = Number(row.dataset.rowId);
+    const h = row.getBoundingClientRect().height;
+    if (h > 0 && known.get(id) !== h) (next ??= new Map(known)).set(id, h);
+  }
+  return next;
+}
+
+/**
+ * Where the reader is: pinned to the bottom as a chat reads, or a row and where the viewport's top is from that row's
+ * top or end edge. The reader's place is kept by the row's end: what a row gains or loses at its top when the page
+ * above arrives (its day line, its name once it continues the message before) then moves nothing below it.
+ */
+type Anchor = { kind: 'bottom' } | { kind: 'row'; id: number; edge: 'top' | 'end'; delta: number };
 
 /**
  * A long conversation, virtualised: only rows near the viewport are in the DOM, heights are measured as rows
@@ -35,14 +51,13 @@ export function MessageList({ initial, loadPage, focusId, renderRow, label, head
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
   const [heights, setHeights] = useState<ReadonlyMap<number, number>>(() => new Map());
   const scroller = useRef<HTMLDivElement>(null);
-  const anchor = useRef<Anchor>(focusId === undefined && initial.newerCursor === null ? { kind: 'bottom' } : { kind: 'row', id: focusId ?? initial.messages[0]?.id ?? 0, delta: focusId === undefined ? 0 : -80 });
+  const anchor = useRef<Anchor>(focusId === undefined && initial.newerCursor === null ? { kind: 'bottom' } : { kind: 'row', id: focusId ?? initial.messages[0]?.id ?? 0, edge: 'top', delta: focusId === undefined ? 0 : -80 });
   const loading = useRef<'older' | 'newer' | null>(null);
   /** Where the layout effect last put the scroll position (a scroll event there is ours, not the reader's). */
   const placed = useRef(-1);
 
   const ids = useMemo(() => win.messages.map((m) => m.id), [win.messages]);
-  const heightOf = (id: number) => heights.get(id) ?? ESTIMATE;
-  const offsets = rowOffsets(ids, heightOf);
+  const offsets = useMemo(() => rowOffsets(ids, (id) => heights.get(id) ?? ESTIMATE), [ids, heights]);
   const rowsHeight = offsets[offsets.length - 1] ?? 0;
   const total = HEAD + rowsHeight + TAIL;
   const [start, end] = visibleRows(offsets, viewport.top - HEAD, viewport.top - HEAD + viewport.height);
@@ -54,13 +69,17 @@ export function MessageList({ initial, loadPage, focusId, renderRow, label, head
         : new ResizeObserver((entries) => {
             // The exact (fractional) height: offsetHeight rounds, and the rounding adds up over the rows above.
             const sizes = entries.map((e) => [Number((e.target as HTMLElement).dataset.rowId), e.borderBoxSize[0]?.blockSize ?? e.target.getBoundingClientRect().height] as const);
-            setHeights((prev) => {
-              let next: Map<number, number> | undefined;
-              for (const [id, h] of sizes) {
-                if (h > 0 && prev.get(id) !== h) (next ??= new Map(prev)).set(id, h);
-              }
-              return next ?? prev;
-            });
+            // Rendered and re-anchored before the browser paints: otherwise one frame shows the rows below a newly
+            // measured row moved, and a click in that frame lands on another row.
+            flushSync(() =>
+              setHeights((prev) => {
+                let next: Map<number, number> | undefined;
+                for (const [id, h] of sizes) {
+                  if (h > 0 && prev.get(id) !== h) (next ??= new Map(prev)).set(id, h);
+                }
+                return next ?? prev;
+              }),
+            );
           }),
     [],
   );
@@ -74,16 +93,29 @@ export function MessageList({ initial, loadPage, focusId, renderRow, label, head
     [observer],
   );
 
-  // After every layout change (rows added above, rows measured), put the anchor row back where the reader saw it.
+  // After every layout change (rows added above, rows measured, the viewport resized or scrolled), put the anchor row
+  // back where the reader saw it.
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
+    // Rows just rendered are measured before anything is placed: placed by estimated heights, the rows under the
+    // pointer moved once their real heights came in. This re-renders at once, before the browser paints.
+    const measured = measureRendered(el, heights);
+    if (measured) return setHeights(measured);
     const a = anchor.current;
     const i = a.kind === 'row' ? ids.indexOf(a.id) : -1;
-    const want = a.kind === 'bottom' ? total - el.clientHeight : i >= 0 ? HEAD + (offsets[i] ?? 0) + a.delta : el.scrollTop;
+    const edge = (k: number) => HEAD + (offsets[k] ?? 0);
+    const want = a.kind === 'bottom' ? total - el.clientHeight : i >= 0 ? edge(a.edge === 'top' ? i : i + 1) + a.delta : el.scrollTop;
     if (Math.abs(el.scrollTop - want) > 1) el.scrollTop = Math.max(0, want);
     placed.current = el.scrollTop;
-  });
+    // A row placed by its top (a search hit, a jump) is kept by its end once its real height is known.
+    if (a.kind === 'row' && a.edge === 'top' && i >= 0 && heights.has(a.id)) anchor.current = { ...a, edge: 'end', delta: want - edge(i + 1) };
+    // The rows to render follow the position just set, in this same frame. Waiting for the scroll event (a frame
+    // later) rendered the rows of the old position for a frame, and made the first render look like a reader at
+    // the very top, so an older page was loaded as soon as a channel opened.
+    const now = { top: el.scrollTop, height: el.clientHeight || viewport.height };
+    if (now.top !== viewport.top || now.height !== viewport.height) setViewport(now);
+  }, [ids, heights, offsets, total, viewport.top, viewport.height]);
 
   const load = useCallback(
     async (side: 'older' | 'newer') => {
@@ -101,16 +133,16 @@ export function MessageList({ initial, loadPage, focusId, renderRow, label, head
     const el = scroller.current;
     if (!el) return;
     const top = el.scrollTop;
-    // Our own scroll (above) is no reason to move the anchor: before rows are measured the page can be shorter than
-    // the estimate, the browser stops short of the bottom, and reading that as the reader's choice left the newest
-    // messages below the fold once the taller rows were measured.
+    // Our own scroll (above) is no reason to move the anchor: read as the reader's, it left the newest messages
+    // below the fold once taller rows were measured, and after a page loaded above it moved the anchor to whichever
+    // row was at the top before the rows there were measured, so the row under the pointer moved.
     const ours = Math.abs(top - placed.current) <= 1;
     const atEnd = top + el.clientHeight >= Math.min(total, el.scrollHeight) - 4 && win.newerCursor === null;
-    if (atEnd || (ours && anchor.current.kind === 'bottom')) anchor.current = { kind: 'bottom' };
-    else {
+    if (!ours && atEnd) anchor.current = { kind: 'bottom' };
+    else if (!ours) {
       const i = rowAt(offsets, top - HEAD);
       const id = ids[i];
-      if (id !== undefined) anchor.current = { kind: 'row', id, delta: top - HEAD - (offsets[i] ?? 0) };
+      if (id !== undefined) anchor.current = { kind: 'row', id, edge: 'end', delta: top - HEAD - (offsets[i + 1] ?? 0) };
     }
     setViewport({ top, height: el.clientHeight });
   };
