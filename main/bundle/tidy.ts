@@ -1,5 +1,5 @@
 import { toCsv } from '../../shared/comparison/csv.js';
-import { currentGrade, foldRun, RUN_STARTED } from '../slackSeat/runLog.js';
+import { currentGrade, foldRun, RUN_STARTED, timeOnTaskOf } from '../slackSeat/runLog.js';
 import type { BundleRun, BundleSource } from './collect.js';
 
 /**
@@ -35,7 +35,8 @@ export const CODEBOOK: Record<string, { file: string; about: string; columns: Re
       ended_how: 'How the run ended (submitted, time_limit, rounds, …); empty when it never ended.',
       pass: 'Team: score.pass of the transcript. Slack: reward ≥ 0.5 of the graded trial. Empty when not scored.',
       outcome: 'Team: score.outcome. Slack: the reward. Empty when not scored.',
-      active_ms: 'Team: active time in milliseconds, pauses excluded (timing.active_ms).',
+      active_ms:
+        "Active time in milliseconds, pauses and downtime excluded. Team: timing.active_ms. Slack: the run's clock at the answer (the trial's agent_result.metadata.teamseat.active_ms); empty before an answer.",
       files: 'The run\'s files inside results/ in this bundle, separated by ";".',
     },
   },
@@ -170,6 +171,7 @@ export function tidyTables(src: BundleSource): Record<string, string> {
       const stored = events.get(run.run_id) ?? [];
       const state = stored[0]?.kind === RUN_STARTED ? foldRun(stored) : null;
       const grade = state ? currentGrade(state) : null;
+      if (state?.answer) active = timeOnTaskOf(state).activeMs;
       const reward = grade?.outcome.status === 'judged' ? grade.outcome.verdict.reward : undefined;
       if (typeof reward === 'number') {
         pass = reward >= 0.5;

@@ -124,7 +124,8 @@ export function foldRun(events: readonly StoredEvent[]): RunState | null {
         break;
       case CRASH_PAUSE: {
         const gap = e.payload as CrashPause;
-        state.pauses.push({ at: gap.since, reason: 'crash', resumedAt: e.wallTime, resumeReason: 'the app was restarted' });
+        // The downtime starts at the crashed app's last alive stamp when known: the time before it is on the clock.
+        state.pauses.push({ at: gap.alive_until ?? gap.since, reason: 'crash', resumedAt: e.wallTime, resumeReason: 'the app was restarted' });
         break;
       }
     }

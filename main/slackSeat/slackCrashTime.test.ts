@@ -6,6 +6,8 @@ import type { RunView } from '../../shared/contract/slack.js';
 import type { ParticipantScreen, StudyOverview } from '../../shared/contract/study.js';
 import { trialResultSchema } from '../../shared/harbor/schemas.js';
 import type { CrashPause } from '../../shared/team/engine/activeTime.js';
+import { collectBundle } from '../bundle/collect.js';
+import { tidyTables } from '../bundle/tidy.js';
 import { resultsWriterOf } from '../study/handlers.js';
 import { filesUnder } from '../study/study.testing.js';
 import { hostAliveOf } from '../team/hostAliveOf.js';
@@ -34,6 +36,15 @@ afterEach(async () => {
 });
 
 const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
+/** The first row of a tidy CSV (CRLF records) naming the run, by column (its cells here hold no comma or quote). */
+function rowOf(csv: string, runId: string): Record<string, string> {
+  const [head, ...rows] = csv.trim().split('\r\n');
+  const row = rows.find((r) => r.includes(runId));
+  if (!row) throw new Error(`no row for ${runId} in\n${csv}`);
+  const cells = row.split(',');
+  return Object.fromEntries(head!.split(',').map((c, i) => [c, cells[i] ?? '']));
+}
 
 /** P01 of slack-demo through consent and instructions into their practice query's run. */
 async function startPractice(): Promise<{ participantId: string; code: string; runId: string }> {
@@ -101,5 +112,13 @@ describe('a Slack run open when the host was killed', () => {
     const ours = (result.agent_result?.metadata as { teamseat?: { active_ms?: number; pauses?: Array<{ type: string; at: string }> } }).teamseat;
     expect(ours?.active_ms).toBe(answered.elapsedMs);
     expect(ours?.pauses).toEqual([expect.objectContaining({ type: 'crash', at: crash.alive_until }), expect.objectContaining({ type: 'pause', reason: 'phone call' })]);
+    expect(answered.pauses[0]).toMatchObject({ reason: 'crash', at: crash.alive_until }); // the seat's list of pauses
+
+    // The station bundle's tidy tables: the same time on task, and the crash from the last stamp.
+    const bundle = collectBundle(app, DEMO);
+    if (!bundle.ok) throw new Error(bundle.error.message);
+    const tables = tidyTables(bundle.value);
+    expect(rowOf(tables['tables/runs.csv']!, runId)).toMatchObject({ active_ms: String(answered.elapsedMs) });
+    expect(rowOf(tables['tables/pauses.csv']!, runId)).toMatchObject({ reason: 'crash', at: crash.alive_until });
   }, 60_000);
 });
