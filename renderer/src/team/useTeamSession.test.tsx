@@ -27,7 +27,11 @@ function fakeHost() {
       },
     }),
   );
-  return { reads: () => reads, reconnect: () => act(() => reconnected.forEach((fn) => fn())), listening: () => reconnected.size };
+  return {
+    reads: () => reads,
+    reconnect: () => act(() => reconnected.forEach((fn) => fn())),
+    listening: () => reconnected.size,
+  };
 }
 
 describe('the team seat after the host was down', () => {
@@ -53,7 +57,9 @@ function heldHost() {
     createClient({
       host: 'browser',
       invoke: (method) =>
-        method === 'teamView' ? new Promise<Result<unknown>>((resolve) => views.push(resolve)) : Promise.resolve({ ok: true, value: null }),
+        method === 'teamView'
+          ? new Promise<Result<unknown>>((resolve) => views.push(resolve))
+          : Promise.resolve({ ok: true, value: null }),
       subscribe: (fn) => {
         listeners.add(fn);
         return () => listeners.delete(fn);
@@ -62,7 +68,11 @@ function heldHost() {
   );
   const event = (kind: string) =>
     act(() => {
-      for (const fn of listeners) fn({ type: 'session.event', event: { sessionId: 's-1', seq: 1, monoUs: 1, wallTime: 'x', kind, payload: null } });
+      for (const fn of listeners)
+        fn({
+          type: 'session.event',
+          event: { sessionId: 's-1', seq: 1, monoUs: 1, wallTime: 'x', kind, payload: null },
+        });
     });
   /** Answers the i-th teamView call with a view marked `read`. */
   const answer = (i: number, read: number) =>
@@ -70,7 +80,7 @@ function heldHost() {
       views[i]!({ ok: true, value: { status: 'your_turn', read } });
       await new Promise((r) => setTimeout(r, 0));
     });
-  return { event, answer, reads: () => views.length };
+  return { event, answer, reads: () => views.length, listeners };
 }
 
 /** An action whose answer the test gives. */
@@ -92,7 +102,8 @@ function heldAction(seat: { current: ReturnType<typeof useTeamSession> }) {
   };
 }
 
-const shown = (seat: { current: ReturnType<typeof useTeamSession> }) => (seat.current.view as unknown as { read: number }).read;
+const shown = (seat: { current: ReturnType<typeof useTeamSession> }) =>
+  (seat.current.view as unknown as { read: number }).read;
 
 describe('the team seat while an action waits', () => {
   it("reads its view once for a burst of the run's events and once more for the events heard meanwhile, showing the last", async () => {
@@ -143,5 +154,29 @@ describe('the team seat while an action waits', () => {
     expect(shown(result)).toBe(6);
     await second.answer(7);
     expect(shown(result)).toBe(7);
+  });
+
+  it("reads the check's end even when it is heard before the submit's answer has been drawn", async () => {
+    const host = heldHost();
+    const { result } = renderHook(() => useTeamSession('s-1'));
+    await host.answer(0, 0);
+    let answer!: (v: Result<TeamView>) => void;
+    await act(async () => {
+      const submit = result.current.act(
+        () => new Promise<Result<TeamView>>((resolve) => (answer = resolve)),
+        (v) => v,
+      );
+      answer({ ok: true, value: { status: 'checking', read: 1 } as unknown as TeamView });
+      await submit;
+      // Still inside act: React has not drawn the checking view yet when the check's end arrives.
+      for (const fn of host.listeners)
+        fn({
+          type: 'session.event',
+          event: { sessionId: 's-1', seq: 9, monoUs: 9, wallTime: 'x', kind: 'ended', payload: null },
+        });
+    });
+    expect(host.reads()).toBe(2);
+    await host.answer(1, 2);
+    expect(shown(result)).toBe(2);
   });
 });

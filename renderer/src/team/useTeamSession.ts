@@ -12,18 +12,17 @@ export function useTeamSession(sessionId: string) {
   const [view, setViewOnly] = useState<TeamView | undefined>();
   // When the view arrived: the clock ticks on locally from the active time main reported then.
   const [receivedAt, setReceivedAt] = useState(0);
+  const inAction = useRef(false);
+  // A submitted run is checked after the submit has been answered: its end is read when its events come. Set with
+  // the view, not after it is drawn: the check's end may be heard before that.
+  const checking = useRef(false);
   const setView = useCallback((v: TeamView) => {
+    checking.current = v.status === 'checking';
     setViewOnly(v);
     setReceivedAt(Date.now());
   }, []);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const inAction = useRef(false);
-  // A submitted run is checked after the submit has been answered: its end is read when its events come.
-  const checking = useRef(false);
-  useEffect(() => {
-    checking.current = view?.status === 'checking';
-  }, [view]);
 
   // While an action waits (a message waiting for its label from the experimenter's console or a panel), the log moves
   // on without us: the view is read again on this session's events, so the person's own line shows, then a teammate
