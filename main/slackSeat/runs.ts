@@ -73,7 +73,8 @@ export class SlackRuns {
     const query = findQuery(study.value, queryId);
     if (!query.ok) return query;
     const existing = this.list(studyKey).find((r) => r.started.queryId === queryId && r.started.participant === participant);
-    if (existing && !limits.newAttempt) return ok(runView(existing, query.value.query, this.nowUs()));
+    // Carried on as any other call does: a run left open by a crash gets its crash pause before its clock is read.
+    if (existing && !limits.newAttempt) return this.view(existing.runId);
     const target = studyImportTarget(study.value, query.value);
     if (!target.ok) return target;
     const ws = this.workspaces.known(target.value.workspaceId);

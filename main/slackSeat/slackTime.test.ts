@@ -50,10 +50,10 @@ const value = <T>(r: Result<T>): T => {
 const kinds = (id: string) => services.database.eventLog!.replay(id).map((e) => e.kind);
 
 /** A run as the study's run starter makes it: a session and its start event. */
-function startRun(timeLimitMinutes: number): string {
+function startRun(timeLimitMinutes: number, queryId = 'q'): string {
   const log = services.database.eventLog!;
-  const session = log.createSession({ studyKey: 'built-in:slack-demo', taskId: 'q', participant: 'P01', meta: { kind: 'slack' } });
-  const started: RunStarted = { studyKey: 'built-in:slack-demo', queryId: 'q', category: 'AS', participant: 'P01', workspaceId: 'slack-demo', timeLimitMinutes };
+  const session = log.createSession({ studyKey: 'built-in:slack-demo', taskId: queryId, participant: 'P01', meta: { kind: 'slack' } });
+  const started: RunStarted = { studyKey: 'built-in:slack-demo', queryId, category: 'AS', participant: 'P01', workspaceId: 'slack-demo', timeLimitMinutes };
   log.append(session.id, RUN_STARTED, started);
   return session.id;
 }
@@ -127,6 +127,19 @@ describe('the Slack run clock', () => {
     expect(runs.statusOf(state)).toBe('running');
     expect(value(runs.view(id)).status).toBe('running');
     expect(runs.statusOf(value(runs.state(id)))).toBe('running');
+  });
+
+  it('reopens a run left open by a crash through start as its seat does: the downtime is not on its clock', () => {
+    const id = startRun(20, 'as-library-permit');
+    later(30_000);
+    runs.close();
+    later(3_600_000);
+    runs = newRuns();
+    // The one-at-a-time panel's Start on a query already begun returns that run (it returned it with the hour counted).
+    const again = value(runs.start('built-in:slack-demo', 'as-library-permit', 'P01'));
+    expect(again.runId).toBe(id);
+    expect(again).toMatchObject({ status: 'running', pauses: [expect.objectContaining({ reason: 'crash' })] });
+    expect(again.elapsedMs).toBeLessThan(1000);
   });
 
   it('warns before the limit, then ends the run with time_limit on the next call', () => {
