@@ -88,6 +88,28 @@ async function olderPageKeepsRowsInPlace(page: Page, list: Locator) {
   await expect(page.getByRole('complementary', { name: 'Thread' }).locator(`[data-message-id="${id}"]`)).toBeVisible();
 }
 
+/** The message at the top of the list's view (its id grows with its time). */
+const topMessage = (list: Locator) =>
+  list.evaluate((el) => {
+    const top = el.getBoundingClientRect().top;
+    const row = [...el.querySelectorAll('[data-message-id]')].find((r) => r.getBoundingClientRect().bottom > top + 1);
+    return Number(row?.getAttribute('data-message-id') ?? 0);
+  });
+
+/**
+ * From the keyboard: Page Up keeps moving back through the channel (older pages load) after the row whose button
+ * had the focus is scrolled out of the rendered rows; the focus stays in the list instead of falling to the page.
+ */
+async function pageUpKeepsScrolling(page: Page, list: Locator) {
+  await list.locator('.sk-replies').last().focus();
+  for (let i = 0; i < 8; i++) {
+    const before = await topMessage(list);
+    await page.keyboard.press('PageUp');
+    await expect.poll(() => topMessage(list), `Page Up ${i + 1} moves back`).toBeLessThan(before);
+    expect(await list.evaluate((el) => el.contains(el.ownerDocument.activeElement)), `the focus after Page Up ${i + 1}`).toBe(true);
+  }
+}
+
 const count = (page: Page, row: string) => page.getByRole('row', { name: new RegExp(`^${row}\\b`) }).locator('td');
 
 test('a user export is imported through the UI, browsed, searched with a modifier and clicked through', async ({ launch }) => {
@@ -161,6 +183,7 @@ test('a participant answers a query with a pause, and the answer is recorded', a
   await shot(page, 'slack-run-channel-thread');
   await olderPageKeepsRowsInPlace(page, list);
   pages.stop();
+  await pageUpKeepsScrolling(page, list);
 
   await page.getByLabel('Search messages').fill('Riverside monitor');
   await page.getByLabel('Search messages').press('Enter');

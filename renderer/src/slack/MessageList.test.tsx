@@ -37,7 +37,7 @@ const settle = () =>
   });
 
 function open(initial: Page<SlackMessage>, loadPage: (c: { before: number } | { after: number }) => Promise<Page<SlackMessage> | undefined>) {
-  return render(<MessageList initial={initial} loadPage={loadPage} label="Messages" renderRow={(m) => <p>{m.text}</p>} />);
+  return render(<MessageList initial={initial} loadPage={loadPage} label="Messages" renderRow={(m) => <button type="button">{m.text}</button>} />);
 }
 
 beforeEach(() => {
@@ -89,5 +89,20 @@ describe('the message list of a channel', () => {
     // Same rows, same places, with no scroll event in between (the browser sends one only a frame later).
     expect(inView.map(screenTop)).toEqual(before);
     expect(rowIds()).toContain(100);
+  });
+
+  it('keeps the keyboard focus in the list when the row that had it scrolls out of the rendered rows', async () => {
+    open(page(101, 180, 101, null), async () => undefined);
+    await settle();
+    const newest = screen.getByRole('button', { name: 'message 180' });
+    newest.focus();
+    expect(document.activeElement).toBe(newest);
+    // Page Up, Page Up…: far enough up that the newest row is no longer rendered.
+    const el = list();
+    el.scrollTop = HEAD + 10 * ROW;
+    fireEvent.scroll(el);
+    await settle();
+    expect(rowIds()).not.toContain(180);
+    expect(document.activeElement).toBe(el);
   });
 });

@@ -53,6 +53,8 @@ export function MessageList({ initial, loadPage, focusId, renderRow, label, head
   const scroller = useRef<HTMLDivElement>(null);
   const anchor = useRef<Anchor>(focusId === undefined && initial.newerCursor === null ? { kind: 'bottom' } : { kind: 'row', id: focusId ?? initial.messages[0]?.id ?? 0, edge: 'top', delta: focusId === undefined ? 0 : -80 });
   const loading = useRef<'older' | 'newer' | null>(null);
+  /** A row that held the keyboard focus was unrendered: the list takes the focus. */
+  const focusLost = useRef(false);
   /** Where the layout effect last put the scroll position (a scroll event there is ours, not the reader's). */
   const placed = useRef(-1);
 
@@ -86,9 +88,14 @@ export function MessageList({ initial, loadPage, focusId, renderRow, label, head
   useEffect(() => () => observer?.disconnect(), [observer]);
   const measure = useCallback(
     (el: HTMLDivElement | null) => {
-      if (!el || !observer) return;
-      observer.observe(el);
-      return () => observer.unobserve(el);
+      if (!el) return;
+      observer?.observe(el);
+      return () => {
+        observer?.unobserve(el);
+        // Called before the row leaves the DOM (scrolled out of the rendered range). Focus inside it would fall to
+        // the page, and the keys that scroll the list (Page Up, arrows) would stop after one page.
+        if (el.contains(el.ownerDocument.activeElement)) focusLost.current = true;
+      };
     },
     [observer],
   );
@@ -98,6 +105,10 @@ export function MessageList({ initial, loadPage, focusId, renderRow, label, head
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
+    if (focusLost.current) {
+      focusLost.current = false;
+      el.focus({ preventScroll: true });
+    }
     // Rows just rendered are measured before anything is placed: placed by estimated heights, the rows under the
     // pointer moved once their real heights came in. This re-renders at once, before the browser paints.
     const measured = measureRendered(el, heights);
@@ -168,7 +179,8 @@ export function MessageList({ initial, loadPage, focusId, renderRow, label, head
   }, []);
 
   return (
-    <div className="sk-list" ref={attachScroller} onScroll={onScroll} role="log" aria-label={label}>
+    // Focusable, so the keys scroll it (Page Up loads older pages) whether or not a row's button has the focus.
+    <div className="sk-list" ref={attachScroller} onScroll={onScroll} role="log" aria-label={label} tabIndex={0}>
       <div className="sk-list-head" style={{ height: HEAD }}>
         {win.olderCursor === null ? (head ?? null) : <p className="sk-loading muted small">Loading earlier messages…</p>}
       </div>
