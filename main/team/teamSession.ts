@@ -23,7 +23,8 @@ import { engineEvents, isEngineKind } from './teamLog.js';
 import type { LivePartners } from '../partners/livePartners.js';
 import { PARTNER_REPLY } from '../partners/partnerRecord.js';
 import { LimitTimer, limitCheck, limitOf, TeamClockFold } from './teamClock.js';
-import { CRASH_PAUSE, type ActiveTime, type CrashPause } from '../../shared/team/engine/activeTime.js';
+import { CRASH_PAUSE, type ActiveTime } from '../../shared/team/engine/activeTime.js';
+import { crashGap } from './crashGap.js';
 
 export interface TeamSessionDeps {
   id: string;
@@ -87,11 +88,8 @@ export class TeamSession {
     if (!last || this.state.ended || this.state.paused !== null) return;
     // An event written since this process started was not interrupted by a restart.
     if (Date.parse(last.wallTime) >= processStartedAt.getTime()) return;
-    const gap: CrashPause = { since: last.wallTime, gap_ms: Math.max(0, nowWall.getTime() - Date.parse(last.wallTime)) };
     // The process that wrote the last event was alive until its last stamp: the participant's time until then counts.
-    const alive = aliveAfter(last.wallTime);
-    if (alive !== null) gap.alive_until = alive;
-    this.absorb([this.d.log.append(this.d.id, CRASH_PAUSE, gap)]);
+    this.absorb([this.d.log.append(this.d.id, CRASH_PAUSE, crashGap(last.wallTime, nowWall, aliveAfter))]);
   }
 
   /** Stops the time-limit wake-up (the app is closing). */
