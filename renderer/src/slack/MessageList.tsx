@@ -119,8 +119,8 @@ export function MessageList({ initial, loadPage, focusId, renderRow, label, head
     const want = a.kind === 'bottom' ? total - el.clientHeight : i >= 0 ? edge(a.edge === 'top' ? i : i + 1) + a.delta : el.scrollTop;
     if (Math.abs(el.scrollTop - want) > 1) el.scrollTop = Math.max(0, want);
     placed.current = el.scrollTop;
-    // A row placed by its top (a search hit, a jump) is kept by its end once its real height is known.
-    if (a.kind === 'row' && a.edge === 'top' && i >= 0 && heights.has(a.id)) anchor.current = { ...a, edge: 'end', delta: want - edge(i + 1) };
+    // A row placed by its top (a search hit, a jump) is kept where it is shown, by its end, once its height is known.
+    if (a.kind === 'row' && a.edge === 'top' && i >= 0 && heights.has(a.id)) anchor.current = { ...a, edge: 'end', delta: el.scrollTop - edge(i + 1) };
     // The rows to render follow the position just set, in this same frame. Waiting for the scroll event (a frame
     // later) rendered the rows of the old position for a frame, and made the first render look like a reader at
     // the very top, so an older page was loaded as soon as a channel opened.
