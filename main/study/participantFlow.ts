@@ -2,7 +2,6 @@ import type { Answers, ParticipantScreen } from '../../shared/contract/study.js'
 import { fail, ok, type Result } from '../../shared/result.js';
 import { currentStep, currentStepIndex, participantStatus, type ParticipantState } from '../../shared/study/fold.js';
 import type { StudyEvent } from '../../shared/study/log.js';
-import { readRunSession } from './runSessions.js';
 import { startCellRun } from './runStarter.js';
 import { checkAnswers, closedScreen, participantScreen, questionsOfStep, stepToken } from './screens.js';
 import type { StudyContext } from './studyContext.js';
@@ -120,7 +119,8 @@ export class ParticipantFlow {
     const log = this.c.s.database.eventLog;
     if (!run || run.endedHow !== null || !log) return p;
     const session = log.getSession(run.runId);
-    const read = session ? readRunSession(session, log.replay(run.runId)) : null;
+    // Asked on every step read (a kiosk reads its step at its run's events): the run's log is caught up, not replayed.
+    const read = session ? this.c.runLogs.session(log, session) : null;
     if (!read?.over) return p;
     this.c.logs.append(studyKey, [{ kind: 'run_ended', payload: { participantId: p.id, runId: run.runId, how: read.over } }]);
     const again = this.c.participant(studyKey, p.id);

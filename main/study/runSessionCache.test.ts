@@ -4,7 +4,7 @@ import { openDatabase, type Db } from '../db/open.js';
 import { EventLog } from '../db/eventLog.js';
 import { makeTempDir } from '../testing/tempDir.js';
 import { RunSessionCache } from './runSessionCache.js';
-import { runSessionsOf } from './runSessions.js';
+import { readRunSession, runSessionsOf } from './runSessions.js';
 
 let tmp = makeTempDir();
 let db: Db | undefined;
@@ -56,5 +56,21 @@ describe('RunSessionCache', () => {
     same();
     expect(cache.runs(log, 's').map((r) => r.stored.length)).toEqual([4]);
     expect(cache.runs(log, 'other')).toEqual(runSessionsOf(log, 'other'));
+  });
+
+  it('one session read on its own (a participant screen asking whether the run ended) follows its log as a replay does', () => {
+    db = openDatabase(path.join(tmp.dir, 'e.db'));
+    const log = new EventLog(db);
+    const cache = new RunSessionCache();
+    const a = log.createSession({ studyKey: 's', taskId: 't', participant: 'P1' });
+    const same = () => expect(cache.session(log, log.getSession(a.id)!)).toEqual(readRunSession(log.getSession(a.id)!, log.replay(a.id)));
+    log.append(a.id, 'session_started', started(1));
+    same();
+    log.append(a.id, 'participant_message', { type: 'participant_message', text: 'hi', to: 'team' });
+    same();
+    expect(cache.session(log, log.getSession(a.id)!)?.over).toBeNull();
+    log.append(a.id, 'ended', { type: 'ended', how: 'completed' });
+    same();
+    expect(cache.session(log, log.getSession(a.id)!)?.over).toBe('completed');
   });
 });

@@ -24,7 +24,7 @@ export class RunSessionCache {
     const runs: RunSession[] = [];
     for (const session of log.listSessions(studyKey)) {
       seen.add(session.id);
-      const run = this.run(log, session);
+      const run = this.session(log, session);
       if (run) runs.push(run);
     }
     // Sessions gone from the study (erased) are let go; other studies' sessions are kept for their own passes.
@@ -32,7 +32,8 @@ export class RunSessionCache {
     return runs.sort((a, b) => a.session.createdAt.localeCompare(b.session.createdAt) || a.session.id.localeCompare(b.session.id));
   }
 
-  private run(log: EventLog, session: RunSession['session']): RunSession | null {
+  /** One run session, caught up with what its log gained since it was last read (a participant's screen asks). */
+  session(log: EventLog, session: RunSession['session']): RunSession | null {
     const { count, last } = log.tail(session.id);
     const cached = this.kept.get(session.id);
     if (cached && cached.count === count && cached.last === last) return cached.run;

@@ -1,6 +1,7 @@
 import { fail, ok, type Result } from '../../shared/result.js';
 import type { ParticipantState, StudyState } from '../../shared/study/fold.js';
 import type { AppServices } from '../app/appServices.js';
+import { RunSessionCache } from './runSessionCache.js';
 import { loadProtocolSource, type StudyProtocolSource } from './protocolSource.js';
 import type { ResultsWriter } from './resultsWriter.js';
 import { StudyLogs } from './studyLog.js';
@@ -13,6 +14,8 @@ const SOURCE_TTL_MS = 300_000;
 /** What every study operation works with: the app, the study logs and the results writer. */
 export class StudyContext {
   readonly logs: StudyLogs;
+  /** Run logs read for a participant's screen (did their run end?), caught up event by event, not replayed whole. */
+  readonly runLogs = new RunSessionCache();
   /** participant id → study key: participant methods carry only the id. */
   private readonly located = new Map<string, string>();
   private readonly sources = new Map<string, { at: number; source: Result<StudyProtocolSource> }>();
