@@ -29,8 +29,8 @@ export function studyLabeller(
   sessionId?: string,
 ): Labeller {
   const rules = createRulesLabeller();
-  // Read once per session, on its first message: a session keeps the panel it started with (and finding the study in
-  // the library is the slow part of a label). Settings decide at each message whether it may be called.
+  // Read once per session, on its first message with panels allowed: a session keeps the panel it started with
+  // (and finding the study in the library is the slow part of a label).
   let panel: Labeller | null | undefined;
   const panelOnce = (): Labeller | null => {
     if (panel !== undefined) return panel;
@@ -39,12 +39,9 @@ export function studyLabeller(
     if (read.problems.length > 0) s.log.warn('judge panel not used: the study prompt does not load', { studyKey, problem: read.problems[0]?.message });
     return (panel = read.panel ? panelLabellerOf(s, studyKey, read.panel, secrets) : null);
   };
-  // The study's panel first (read once per session): a study without one never asks Settings, which is a file stat
-  // on every message (a visible share of a send with twenty participants at once).
-  const panelAllowed = () => {
-    const studyPanel = panelOnce();
-    return studyPanel && s.settings.read((x) => x.judge.panels) ? studyPanel : null;
-  };
+  // Settings first (a stat of their file, without a copy of them): the study's panel is read (its manifest parsed)
+  // only once panels are allowed.
+  const panelAllowed = () => (s.settings.read((x) => x.judge.panels) ? panelOnce() : null);
   // The console's setting is read once per session too; it needs no network, so Settings do not gate it.
   let byConsole: Labeller | null | undefined;
   const consoleOnce = (): Labeller | null => {
