@@ -103,6 +103,17 @@ async function play(host: HostProcess, seat: LabSeat, times: number[]): Promise<
 }
 
 /**
+ * Before a measured phase: the participants' pages open their run screens (each reads its view, all at once, as
+ * twenty pages opened for a session do), then the host is left alone for a moment, so background work left from the
+ * phase before (its results files, written once participants are between actions) is not measured in this one.
+ */
+async function openPages(host: HostProcess, seats: readonly LabSeat[]): Promise<void> {
+  await Promise.all(seats.map((seat) => participantCall(host, seat.token)('teamView', { sessionId: seat.sessionId })));
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+}
+const SETTLE_MS = 300;
+
+/**
  * The experimenter's dashboard as its page reads it: its view again on every event of the stream, one read at a time
  * (events that come during a read cause one more). Stopped by the returned function; resolves the reads it made.
  */
@@ -160,12 +171,18 @@ export async function benchLab(appRoot: string): Promise<BenchRow[]> {
     const watched = await seatParticipants(host, LAB_PARTICIPANTS);
     await play(host, warmUp!, []);
     const alone: number[] = [];
+    await openPages(host, []);
     const aloneFrom = process.hrtime.bigint() / 1000n;
     const cpu0 = hostCpuMs(host);
     // Alone: each of a few participants plays with nobody else sending, one after another (a p95 over more sends).
-    for (const seat of lone) await play(host, seat, alone);
+    for (const seat of lone) {
+      await openPages(host, [seat]);
+      await play(host, seat, alone);
+    }
     const cpu1 = hostCpuMs(host);
     if (process.env.TEAMSEAT_HOST_NODE_FLAGS) process.stderr.write(`lab: alone window ${aloneFrom}..${process.hrtime.bigint() / 1000n} µs\n`);
+    await openPages(host, crowd);
+    const cpu1b = hostCpuMs(host);
     const together: number[] = [];
     const from = process.hrtime.bigint() / 1000n;
     await Promise.all(crowd.map((seat) => play(host, seat, together)));
@@ -175,6 +192,7 @@ export async function benchLab(appRoot: string): Promise<BenchRow[]> {
     // The same again with the experimenter's dashboard open and reading on every event, as in a real lab session.
     const withDashboard: number[] = [];
     const dashboard = watchDashboard(host);
+    await openPages(host, watched);
     await Promise.all(watched.map((seat) => play(host, seat, withDashboard)));
     const dashboardReads = await dashboard.stop();
     for (const seat of [warmUp!, ...lone, ...crowd, ...watched]) seat.socket.close();
@@ -199,11 +217,11 @@ export async function benchLab(appRoot: string): Promise<BenchRow[]> {
         baseline: { name: 'without the dashboard, p95', value: quantile(t, 0.95) },
       },
       // The host's own CPU time per send, which other work on a shared machine does not inflate (Linux only).
-      ...(cpu0 !== null && cpu1 !== null && cpu2 !== null
+      ...(cpu0 !== null && cpu1 !== null && cpu1b !== null && cpu2 !== null
         ? [
             {
               name: `${LAB_PARTICIPANTS} at once: host CPU per send`,
-              value: (cpu2 - cpu1) / t.length,
+              value: (cpu2 - cpu1b!) / t.length,
               unit: 'ms',
               baseline: { name: 'alone, host CPU per send', value: (cpu1 - cpu0) / a.length },
             },
