@@ -3,6 +3,7 @@ import type { SessionSummary, StoredEvent } from '../../shared/contract/schemas.
 import type { Db } from './open.js';
 import { monotonicMicros } from './monotonic.js';
 import { GroupCommit } from './groupCommit.js';
+import { startWalCheckpointer, type WalCheckpointer } from './walCheckpointer.js';
 
 export interface NewSession {
   studyKey: string;
@@ -66,10 +67,15 @@ export class EventLog {
   }
 
   /** Turns group commit on: from now on the host must wait for `durable()` before it acknowledges anything. */
-  groupCommits(onFailure: (error: unknown) => void): GroupCommit {
-    this.group ??= new GroupCommit(this.db, onFailure);
+  groupCommits(onFailure: (error: unknown) => void, onProblem?: (message: string) => void): GroupCommit {
+    if (!this.group) {
+      this.group = new GroupCommit(this.db, onFailure);
+      // The same host gets its WAL checkpoints off the event loop too (walCheckpointer.ts).
+      this.checkpointer = startWalCheckpointer(this.db, onProblem ? { onProblem } : {});
+    }
     return this.group;
   }
+  private checkpointer: WalCheckpointer | null = null;
 
   /** Resolves once everything appended so far is on disk (at once without group commit). */
   durable(): Promise<void> {
@@ -80,6 +86,8 @@ export class EventLog {
   commitNow(): void {
     this.group?.commitNow();
     this.group?.release();
+    void this.checkpointer?.stop();
+    this.checkpointer = null;
   }
 
   createSession(s: NewSession): SessionSummary {

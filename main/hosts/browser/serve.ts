@@ -50,7 +50,7 @@ export async function serve(argv: readonly string[] = process.argv.slice(2)): Pr
   const group = events?.groupCommits((error) => {
     log.error('the session database could not commit; stopping so every session is rebuilt from its log', { error: String(error) });
     process.exit(1);
-  });
+  }, (problem) => log.warn(problem));
   if (group) app.bus.setGate((deliver) => group.afterCommit(deliver));
   let host;
   try {
