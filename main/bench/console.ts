@@ -19,7 +19,9 @@ type Frame = { type: string; sessionId?: string; event?: { sessionId: string; ki
 function nextFrame(socket: WebSocket, match: (f: Frame) => boolean): Promise<number> {
   return new Promise((resolve) => {
     const on = (data: WebSocket.RawData) => {
-      if (!match(JSON.parse(String(data)) as Frame)) return;
+      // One frame holds the events of one turn: one event, or several as an array.
+      const parsed = JSON.parse(String(data)) as Frame | Frame[];
+      if (!(Array.isArray(parsed) ? parsed : [parsed]).some(match)) return;
       socket.off('message', on);
       resolve(performance.now());
     };

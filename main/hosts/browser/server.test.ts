@@ -91,4 +91,20 @@ describe('browser host', () => {
     expect(await received).toMatchObject({ type: 'session.event', event: { seq: 1, kind: 'paused' } });
     ws.close();
   });
+
+  it('sends the events of one turn in one frame, in order (an array when there are several)', async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/events`, ['teamseat', `token.${host.token}`]);
+    await new Promise((r) => ws.once('open', r));
+    const frames: unknown[] = [];
+    ws.on('message', (m) => frames.push(JSON.parse(String(m))));
+    const session = app.database.eventLog!.createSession({ studyKey: 'k', taskId: 't', participant: 'P1' });
+    const events = ['one', 'two', 'three'].map((text) => app.database.eventLog!.append(session.id, 'note', { text }));
+    for (const event of events) app.bus.emit({ type: 'session.event', event });
+    await expect.poll(() => frames.length).toBe(1);
+    expect(frames[0]).toEqual(events.map((event) => ({ type: 'session.event', event })));
+    app.bus.emit({ type: 'studies.changed' });
+    await expect.poll(() => frames.length).toBe(2);
+    expect(frames[1]).toEqual({ type: 'studies.changed' });
+    ws.close();
+  });
 });

@@ -15,6 +15,7 @@ import { lastResort } from './lastResort.js';
 import { guardSocket, guardedUpgrade } from './wsGuard.js';
 import { BodyError, answerThenDrain, readJsonBody } from './requestBody.js';
 import type { AccessScope } from '../../../shared/contract/access.js';
+import type { AppEvent } from '../../../shared/contract/events.js';
 import type { ScopedHost } from '../../access/scopedHost.js';
 
 export interface BrowserHostOptions {
@@ -174,23 +175,34 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
 }
 
 function attach(ws: WebSocket, bus: EventBus) {
-  const unsubscribe = bus.subscribe((event) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event));
-  });
+  const send = framesOf(ws);
+  const unsubscribe = bus.subscribe(send);
   ws.on('close', unsubscribe);
   ws.on('message', () => ws.close(1008, 'the event stream is one-way'));
 }
 
 /** A scoped socket gets only what its scope may see (main/access/project.ts). */
 function attachScoped(ws: WebSocket, host: ScopedHost, scope: AccessScope) {
-  const unsubscribe = host.subscribe(
-    () => scope,
-    (event) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event));
-    },
-  );
+  const unsubscribe = host.subscribe(() => scope, framesOf(ws));
   ws.on('close', unsubscribe);
   ws.on('message', () => ws.close(1008, 'the event stream is one-way'));
+}
+
+/**
+ * The events given to a socket in one turn go out as one frame: a single event as itself, several as an array in
+ * their order (renderer/src/api/transport.ts reads both). One action commits several events at once, and a frame
+ * each was a visible share of the host's time with twenty participants' streams open (issue 13).
+ */
+function framesOf(ws: WebSocket): (event: AppEvent) => void {
+  let batch: AppEvent[] = [];
+  const flush = () => {
+    const events = batch;
+    batch = [];
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(events.length === 1 ? events[0] : events));
+  };
+  return (event) => {
+    if (batch.push(event) === 1) process.nextTick(flush);
+  };
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown) {

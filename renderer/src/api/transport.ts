@@ -111,8 +111,9 @@ function browserTransport(initialToken: string): Transport {
       reconnected.forEach((l) => l());
     };
     socket.onmessage = (m) => {
-      const event = JSON.parse(String(m.data)) as AppEvent;
-      listeners.forEach((l) => l(event));
+      // The host sends the events of one turn in one frame: one event as itself, several as an array, in order.
+      const parsed = JSON.parse(String(m.data)) as AppEvent | AppEvent[];
+      for (const event of Array.isArray(parsed) ? parsed : [parsed]) listeners.forEach((l) => l(event));
     };
     socket.onclose = () => {
       socket = undefined;
