@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SettingsService } from './settingsService.js';
+import { READ_RECHECK_MS, SettingsService } from './settingsService.js';
 import { confSettingsFactory } from './confFactory.js';
 import { makeTempDir } from '../testing/tempDir.js';
 
@@ -28,15 +28,21 @@ describe('SettingsService keeps what it read while the file is unchanged', () =>
     expect(s.get().typingDelayMs).toBe(11);
   });
 
-  it('read() gives one setting as the file says it, before and after it changes, without a copy of them all', () => {
-    const s = new SettingsService(tmp.dir, confSettingsFactory);
+  it('read() gives one setting as the file says it: its own update at once, another writer or a hand edit within a second', () => {
+    let now = 0;
+    const s = new SettingsService(tmp.dir, confSettingsFactory, () => now);
     s.update({ judge: { panels: false } });
     expect(s.read((x) => x.judge.panels)).toBe(false);
-    expect(s.read((x) => x.judge.panels)).toBe(false);
-    new SettingsService(tmp.dir, confSettingsFactory).update({ judge: { panels: true } });
+    s.update({ judge: { panels: true } });
     expect(s.read((x) => x.judge.panels)).toBe(true);
+    new SettingsService(tmp.dir, confSettingsFactory).update({ judge: { panels: false } });
+    now += READ_RECHECK_MS - 1;
+    expect(s.read((x) => x.judge.panels)).toBe(true);
+    now += 1;
+    expect(s.read((x) => x.judge.panels)).toBe(false);
     const file = path.join(tmp.dir, 'settings.json');
     fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(fs.readFileSync(file, 'utf8')), typingDelayMs: 13 }));
+    now += READ_RECHECK_MS;
     expect(s.read((x) => x.typingDelayMs)).toBe(13);
   });
 });

@@ -19,6 +19,8 @@ export interface SettingsFileOptions {
 export type SettingsFileFactory = (opts: SettingsFileOptions) => SettingsFile;
 
 export const SETTINGS_NAME = 'settings';
+/** How long read() trusts what it read without a stat of the file (see read()). */
+export const READ_RECHECK_MS = 1_000;
 
 /**
  * Schema-checked settings. A file that is not JSON or fails the schema is moved aside (kept for the
@@ -35,7 +37,11 @@ export class SettingsService {
   private kept: { stamp: string; value: Settings } | null = null;
   readonly notices: string[] = [];
 
-  constructor(dataDir: string, factory: SettingsFileFactory) {
+  constructor(
+    dataDir: string,
+    factory: SettingsFileFactory,
+    private readonly now: () => number = () => performance.now(),
+  ) {
     this.path = path.join(dataDir, `${SETTINGS_NAME}.json`);
     this.quarantineIfInvalid(this.path);
     this.file = factory({
@@ -60,10 +66,15 @@ export class SettingsService {
    * message (a structured clone per call was most of what get() cost there).
    */
   read<T>(pick: (settings: Readonly<Settings>) => T): T {
+    // The file is looked at again at most every READ_RECHECK_MS (a stat per message was still a share of a send):
+    // this process's own update() is seen at once, another writer's or a hand edit within that time.
+    if (this.kept && this.now() - this.keptCheckedAt < READ_RECHECK_MS) return pick(this.kept.value);
     const stamp = this.stamp();
+    this.keptCheckedAt = this.now();
     if (stamp !== null && this.kept?.stamp === stamp) return pick(this.kept.value);
     return pick(this.get());
   }
+  private keptCheckedAt = -Infinity;
 
   private stamp(): string | null {
     try {
@@ -78,6 +89,8 @@ export class SettingsService {
     const current = this.get();
     const next = settingsSchema.parse({ ...current, ...patch, judge: { ...current.judge, ...patch.judge } });
     this.file.set(next);
+    // read() looks at the file again at once.
+    this.keptCheckedAt = -Infinity;
     return next;
   }
 
