@@ -22,17 +22,18 @@ export function setupDashboardHandlers(s: AppServices): Pick<AppHandlers, keyof 
   const live = (runId: string, seat: 'team' | 'slack'): LiveRun => {
     const log = s.database.eventLog;
     if (!log) return { view: null, lastEventAt: null, error: 'The session database cannot be used.' };
-    const lastEventAt = log.replayAfter(runId, Math.max(0, log.tail(runId).last - 1)).at(-1)?.wallTime ?? null;
     // A Slack run's own view: reading it carries the run on as its seat would (a crash pause recorded once, with
     // the time up to the last alive stamp), so the cell's time is the run's clock.
     if (seat !== 'team') {
+      const lastEventAt = log.replayAfter(runId, Math.max(0, log.tail(runId).last - 1)).at(-1)?.wallTime ?? null;
       const run = slackRuns.view(runId);
       if (!run.ok) return { view: null, lastEventAt, error: `The run cannot be opened: ${run.error.message}` };
       return { view: null, slack: { elapsedMs: run.value.elapsedMs, status: run.value.status }, lastEventAt, error: null };
     }
     const team = teams.get(runId);
-    if (!team.ok) return { view: null, lastEventAt, error: `The run cannot be opened: ${team.error.message}` };
-    return { view: team.value.view(), lastEventAt, error: null };
+    if (!team.ok) return { view: null, lastEventAt: null, error: `The run cannot be opened: ${team.error.message}` };
+    // The open session's own log (the dashboard reads every live run on every event: no query per run).
+    return { view: team.value.view(), lastEventAt: team.value.lastEventAt, error: null };
   };
 
   const inputs = (studyKey: string): Result<ViewInputs> => {

@@ -122,6 +122,11 @@ export class TeamSession {
   private readonly clock = new TeamClockFold();
   private clockFolded = 0;
 
+  /** When the session's log last moved (wall time of its last committed event), for the dashboard's notices. */
+  get lastEventAt(): string | null {
+    return this.stored.at(-1)?.wallTime ?? null;
+  }
+
   get ended(): boolean {
     return this.state.ended !== null;
   }
