@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../files/atomicWrite.js';
+import { writeFileAtomic, writeFileAtomicAsync } from '../files/atomicWrite.js';
 
 /** How often the app says it is alive: a crash loses at most this much of a participant's time on task. */
-export const ALIVE_STAMP_MS = 15_000;
+export const ALIVE_STAMP_MS = 5_000;
 const KEPT = 20;
 const FILE = 'alive.json';
 
@@ -36,7 +36,15 @@ export class HostAlive {
   /** Stamps now and every `everyMs` until stopped; stopping stamps once more (a clean close is known to the ms). */
   start(everyMs = ALIVE_STAMP_MS): () => void {
     this.stamp();
-    this.timer = setInterval(() => this.stamp(), everyMs);
+    // The periodic stamps sync off the event loop (one at a time); the first and the last are written at once.
+    let writing = false;
+    this.timer = setInterval(() => {
+      if (writing) return;
+      writing = true;
+      void writeFileAtomicAsync(this.file, this.content())
+        .catch(() => undefined)
+        .finally(() => (writing = false));
+    }, everyMs);
     this.timer.unref();
     return () => {
       clearInterval(this.timer);
@@ -44,10 +52,14 @@ export class HostAlive {
     };
   }
 
-  stamp(): void {
+  private content(): string {
     const processes = [...this.earlier.slice(-(KEPT - 1)), { started: this.started, aliveUntil: this.now().toISOString() }];
+    return JSON.stringify({ processes });
+  }
+
+  stamp(): void {
     try {
-      writeFileAtomic(this.file, JSON.stringify({ processes }));
+      writeFileAtomic(this.file, this.content());
     } catch {
       // A full or read-only disk costs only the recovered time after a crash; the event log reports its own failures.
     }
