@@ -50,7 +50,9 @@ async function stream(): Promise<{ next(match: (e: { type: string; sessionId?: s
     next: (match) =>
       new Promise((resolve) => {
         const on = (data: WebSocket.RawData) => {
-          if (!match(JSON.parse(String(data)) as { type: string })) return;
+          // One frame holds the events of one turn: one event, or several as an array.
+          const parsed = JSON.parse(String(data)) as { type: string } | { type: string }[];
+          if (!(Array.isArray(parsed) ? parsed : [parsed]).some(match)) return;
           ws.off('message', on);
           resolve();
         };
