@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, renderHook } from '@testing-library/react';
-import { createClient, setApiClient } from '../api/client';
-import type { AppEvent } from '../../../shared/contract/events';
-import type { Result } from '../../../shared/result';
+import { cleanup, renderHook } from '@testing-library/react';
+import { heldHost as heldStepHost } from '../api/heldHost.testing';
 import { useKiosk } from './useKiosk';
 
 afterEach(cleanup);
@@ -22,37 +20,15 @@ const runScreen = (ended: boolean) => ({
   run: { seat: 'team', runId: RUN, ended },
 });
 
-// The host at the contract: participantStep answers are held until the test gives them; the test drives the stream.
+// participantStep answers are held until the test gives them; the test drives the run's event stream.
 function heldHost() {
-  const listeners = new Set<(e: AppEvent) => void>();
-  const steps: ((v: Result<unknown>) => void)[] = [];
-  setApiClient(
-    createClient({
-      host: 'browser',
-      invoke: (method) =>
-        method === 'participantStep'
-          ? new Promise<Result<unknown>>((resolve) => steps.push(resolve))
-          : Promise.resolve({ ok: true, value: null }),
-      subscribe: (fn) => {
-        listeners.add(fn);
-        return () => listeners.delete(fn);
-      },
-    }),
-  );
-  const event = (kind: string) =>
-    act(() => {
-      for (const fn of listeners)
-        fn({
-          type: 'session.event',
-          event: { sessionId: RUN, seq: 1, monoUs: 1, wallTime: 'x', kind, payload: null },
-        });
-    });
-  const answer = (i: number, value: unknown) =>
-    act(async () => {
-      steps[i]!({ ok: true, value });
-      await new Promise((r) => setTimeout(r, 0));
-    });
-  return { event, answer, reads: () => steps.length, listening: () => listeners.size };
+  const host = heldStepHost('participantStep');
+  return {
+    event: (kind: string) => host.event(RUN, kind),
+    answer: (i: number, value: unknown) => host.answer(i, { ok: true, value }),
+    reads: host.reads,
+    listening: host.listening,
+  };
 }
 
 const ended = (k: { current: ReturnType<typeof useKiosk> }) => {

@@ -2,9 +2,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { createClient, setApiClient } from '../api/client';
-import type { AppEvent } from '../../../shared/contract/events';
 import type { Result } from '../../../shared/result';
 import type { TeamView } from '../../../shared/team/viewSchema';
+import { heldHost as heldViewHost } from '../api/heldHost.testing';
 import { useTeamSession } from './useTeamSession';
 
 afterEach(cleanup);
@@ -51,36 +51,14 @@ describe('the team seat after the host was down', () => {
 
 // A host whose teamView answers are held until the test gives them, and whose event stream the test drives.
 function heldHost() {
-  const listeners = new Set<(e: AppEvent) => void>();
-  const views: ((v: Result<unknown>) => void)[] = [];
-  setApiClient(
-    createClient({
-      host: 'browser',
-      invoke: (method) =>
-        method === 'teamView'
-          ? new Promise<Result<unknown>>((resolve) => views.push(resolve))
-          : Promise.resolve({ ok: true, value: null }),
-      subscribe: (fn) => {
-        listeners.add(fn);
-        return () => listeners.delete(fn);
-      },
-    }),
-  );
-  const event = (kind: string) =>
-    act(() => {
-      for (const fn of listeners)
-        fn({
-          type: 'session.event',
-          event: { sessionId: 's-1', seq: 1, monoUs: 1, wallTime: 'x', kind, payload: null },
-        });
-    });
-  /** Answers the i-th teamView call with a view marked `read`. */
-  const answer = (i: number, read: number) =>
-    act(async () => {
-      views[i]!({ ok: true, value: { status: 'your_turn', read } });
-      await new Promise((r) => setTimeout(r, 0));
-    });
-  return { event, answer, reads: () => views.length, listeners };
+  const host = heldViewHost('teamView');
+  return {
+    event: (kind: string) => host.event('s-1', kind),
+    /** Answers the i-th teamView call with a view marked `read`. */
+    answer: (i: number, read: number) => host.answer(i, { ok: true, value: { status: 'your_turn', read } }),
+    deliver: (kind: string) => host.deliver('s-1', kind),
+    reads: host.reads,
+  };
 }
 
 /** An action whose answer the test gives. */
@@ -169,11 +147,7 @@ describe('the team seat while an action waits', () => {
       answer({ ok: true, value: { status: 'checking', read: 1 } as unknown as TeamView });
       await submit;
       // Still inside act: React has not drawn the checking view yet when the check's end arrives.
-      for (const fn of host.listeners)
-        fn({
-          type: 'session.event',
-          event: { sessionId: 's-1', seq: 9, monoUs: 9, wallTime: 'x', kind: 'ended', payload: null },
-        });
+      host.deliver('ended');
     });
     expect(host.reads()).toBe(2);
     await host.answer(1, 2);
