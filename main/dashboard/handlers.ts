@@ -25,7 +25,7 @@ export function setupDashboardHandlers(s: AppServices): Pick<AppHandlers, keyof 
     // A Slack run's own view: reading it carries the run on as its seat would (a crash pause recorded once, with
     // the time up to the last alive stamp), so the cell's time is the run's clock.
     if (seat !== 'team') {
-      const lastEventAt = log.replayAfter(runId, Math.max(0, log.tail(runId).last - 1)).at(-1)?.wallTime ?? null;
+      const lastEventAt = log.replayAfter(runId, Math.max(0, log.position(runId).last - 1)).at(-1)?.wallTime ?? null;
       const run = slackRuns.view(runId);
       if (!run.ok) return { view: null, lastEventAt, error: `The run cannot be opened: ${run.error.message}` };
       return { view: null, slack: { elapsedMs: run.value.elapsedMs, status: run.value.status }, lastEventAt, error: null };

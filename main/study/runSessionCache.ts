@@ -5,16 +5,16 @@ import { readRunSession, type RunSession } from './runSessions.js';
 interface Kept {
   studyKey: string;
   stored: StoredEvent[];
-  count: number;
   last: number;
+  losses: number;
   run: RunSession | null;
 }
 
 /**
  * A study's run sessions as runSessionsOf reads them, with each session's log kept and caught up with only the
  * events appended since (issue 13: the results writer read every run's whole log again at every run's end, so a
- * lab session of twenty participants stalled the host longer at each end). A session whose tail did not move is
- * handed back as it was; anything but appends (an erasure) reads that session's log again.
+ * lab session of twenty participants stalled the host longer at each end). A session whose position did not move
+ * is handed back as it was; anything but appends (an erasure: EventLog.position's `losses`) reads its log again.
  */
 export class RunSessionCache {
   private readonly kept = new Map<string, Kept>();
@@ -34,15 +34,13 @@ export class RunSessionCache {
 
   /** One run session, caught up with what its log gained since it was last read (a participant's screen asks). */
   session(log: EventLog, session: RunSession['session']): RunSession | null {
-    const { count, last } = log.tail(session.id);
+    const { last, losses } = log.position(session.id);
     const cached = this.kept.get(session.id);
-    if (cached && cached.count === count && cached.last === last) return cached.run;
-    const appendsOnly = cached !== undefined && count - cached.count === last - cached.last && last > cached.last;
-    let stored = appendsOnly ? [...cached.stored, ...log.replayAfter(session.id, cached.last)] : log.replay(session.id);
-    // A catch-up that does not land on the counted tail (a concurrent erasure) is not trusted: read it all again.
-    if (stored.length !== count) stored = log.replay(session.id);
+    if (cached && cached.losses === losses && cached.last === last) return cached.run;
+    const appendsOnly = cached !== undefined && cached.losses === losses && last > cached.last;
+    const stored = appendsOnly ? [...cached.stored, ...log.replayAfter(session.id, cached.last)] : log.replay(session.id);
     const run = readRunSession(session, stored);
-    this.kept.set(session.id, { studyKey: session.studyKey, stored, count: stored.length, last: stored.at(-1)?.seq ?? 0, run });
+    this.kept.set(session.id, { studyKey: session.studyKey, stored, last, losses, run });
     return run;
   }
 }
