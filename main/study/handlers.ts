@@ -5,7 +5,6 @@ import type { AppHandlers, AppServices } from '../app/appServices.js';
 import { eraseParticipant, finishErasures } from './erasure.js';
 import { Experimenter } from './experimenter.js';
 import { ParticipantFlow } from './participantFlow.js';
-import { readRunSession } from './runSessions.js';
 import { ResultsWriter } from './resultsWriter.js';
 import { prepareStudyWorkspaces, slackQueriesOf } from './slackPreparation.js';
 import { StudyContext } from './studyContext.js';
@@ -44,7 +43,8 @@ export function setupStudyProtocolHandlers(s: AppServices): Pick<AppHandlers, ke
       const session = log?.getSession(e.event.sessionId);
       if (!log || !session || session.taskId === STUDY_LOG_TASK) return;
       const link = findRun(c.logs.state(session.studyKey), session.id);
-      const read = readRunSession(session, log.replay(session.id));
+      // The run's log as the study's cache keeps it: caught up with what is new, not read whole (issue 13).
+      const read = c.runLogs.session(log, session);
       if (!link || link.run.endedHow !== null || !read?.over) return;
       c.logs.append(session.studyKey, [{ kind: 'run_ended', payload: { participantId: link.participant.id, runId: session.id, how: read.over } }]);
     }),

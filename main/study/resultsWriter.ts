@@ -84,7 +84,7 @@ export class ResultsWriter {
       if (e.type !== 'session.event') return;
       this.lastEventAt = performance.now();
       if (!STUDY_TRIGGERS.has(e.event.kind) && !RUN_TRIGGERS.has(e.event.kind)) return;
-      const session = this.s.database.eventLog?.getSession(e.event.sessionId);
+      const session = this.s.database.eventLog?.sessionOf(e.event.sessionId);
       if (!session) return;
       if (session.taskId === STUDY_LOG_TASK && session.studyKey.startsWith('study:')) {
         if (STUDY_TRIGGERS.has(e.event.kind)) void this.schedule(session.studyKey.slice('study:'.length));

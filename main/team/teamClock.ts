@@ -86,15 +86,34 @@ export function limitCheck(state: SessionState, time: ActiveTime): { check: Time
   return { check: checkLimit(time.activeMs, limitMs, leadMs, warned), nextInMs: msUntilNextCheck(time.activeMs, limitMs, leadMs, warned) };
 }
 
-/** One pending wake-up per session, for the limit to be enforced even when nobody calls. */
+/** How much later than asked an armed wake-up may fire and still be kept: the clock's ms rounding. */
+const ROUNDING_MS = 1;
+
+/**
+ * One pending wake-up per session, for the limit to be enforced even when nobody calls. Every action sets it again;
+ * an armed wake-up due no later than the new one (give or take a ms of rounding) is kept rather than re-armed, since
+ * waking early only checks the clock and sets the next: with twenty participants, clearing and creating a timer on
+ * every action was a few percent of the host's time (issue 13).
+ */
 export class LimitTimer {
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the armed wake-up fires (Date.now() ms), and what it calls then: the latest `fire` given. */
+  private due = 0;
+  private fire: () => void = () => undefined;
 
   set(ms: number | null, fire: () => void): void {
-    this.clear();
-    if (ms === null) return;
+    if (ms === null) return this.clear();
     // A few ms late rather than early: the check re-reads the clock and must find the threshold crossed.
-    this.timer = setTimeout(fire, Math.min(ms + 5, 2 ** 31 - 1));
+    const delay = Math.min(ms + 5, 2 ** 31 - 1);
+    const due = Date.now() + delay;
+    this.fire = fire;
+    if (this.timer && this.due <= due + ROUNDING_MS) return;
+    this.clear();
+    this.due = due;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.fire();
+    }, delay);
     this.timer.unref?.();
   }
 

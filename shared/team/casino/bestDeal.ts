@@ -1,4 +1,4 @@
-import { complement, issues, PACKAGES_PER_ISSUE, pointsFor } from './points.js';
+import { complement, issues, issueValues, PACKAGES_PER_ISSUE, pointsFor, pointsWith } from './points.js';
 import type { Packages, Value2Issue } from './points.js';
 
 export interface Split {
@@ -37,7 +37,15 @@ export interface BestJointDeal {
 }
 
 export function bestJointDeal(valuesA: Value2Issue, valuesB: Value2Issue): BestJointDeal {
-  const scored = allSplits().map((a) => scoreSplit(valuesA, valuesB, a));
+  // Each side's points per package once, not twice per split: every team run's check scores all 64 (issue 13).
+  const perA = issueValues(valuesA);
+  const perB = issueValues(valuesB);
+  const scored = allSplits().map((a): Split => {
+    const b = complement(a);
+    const pointsA = pointsWith(perA, a);
+    const pointsB = pointsWith(perB, b);
+    return { a, b, pointsA, pointsB, joint: pointsA + pointsB };
+  });
   const joint = Math.max(...scored.map((s) => s.joint));
   return { joint, splits: scored.filter((s) => s.joint === joint) };
 }

@@ -31,7 +31,11 @@ export function issueValues(value2issue: Value2Issue): Record<Issue, number> {
 
 /** A side's points for the packages it receives. */
 export function pointsFor(value2issue: Value2Issue, got: Packages): number {
-  const values = issueValues(value2issue);
+  return pointsWith(issueValues(value2issue), got);
+}
+
+/** The same, from a side's points per package (issueValues) worked out once for many splits. */
+export function pointsWith(values: Record<Issue, number>, got: Packages): number {
   let total = 0;
   for (const i of issues) total += values[i] * got[i];
   return total;
