@@ -10,7 +10,7 @@ import { participantRow } from '../study/experimenter.js';
 export interface LiveRun {
   view: TeamView | null;
   /** A Slack run's own clock and status (its seat's RunView), so the cell shows the figure the participant's seat does. */
-  slack?: Pick<RunView, 'elapsedMs' | 'status'> | null;
+  slack?: Pick<RunView, 'elapsedMs' | 'status' | 'remainingMs' | 'warnAtMs'> | null;
   lastEventAt: string | null;
   /** The run could not be opened (its log or pack is broken): said as a notice. */
   error: string | null;
@@ -93,9 +93,16 @@ export function participantOf(p: ParticipantState, i: ViewInputs): DashboardPart
     cells,
     // A withdrawn or void participant is nowhere: their last place is not shown as where they are.
     current: p.plan && !p.withdrawn && !p.voided ? { cell: cell?.cell ?? null, task: cell ? (i.taskTitles[taskOf(cell)] ?? taskOf(cell)) : null, screen: status === 'finished' ? 'finished' : (step?.kind ?? 'finished') } : null,
-    pausable: live?.view ? (live.view.status === 'paused' ? 'resume' : live.view.status === 'ended' || live.view.status === 'checking' ? null : 'pause') : null,
+    pausable: pausableOf(live),
     notices: noticesOf(p, live, i),
   };
+}
+
+/** What the row's button does to the run in progress: a team run or a Slack run, each by its own status. */
+function pausableOf(live: LiveRun | null): DashboardParticipant['pausable'] {
+  if (live?.view) return live.view.status === 'paused' ? 'resume' : live.view.status === 'ended' || live.view.status === 'checking' ? null : 'pause';
+  if (live?.slack) return live.slack.status === 'paused' ? 'resume' : live.slack.status === 'running' ? 'pause' : null;
+  return null;
 }
 
 /** A run over for its participant but still being checked shows so, not as done (nor the participant as idle). */
@@ -121,20 +128,37 @@ function noticesOf(p: ParticipantState, live: LiveRun | null, i: ViewInputs): Da
   for (const r of ended) notices.push({ kind: 'run_error', text: `Run of ${r.cell} ended with "${r.endedHow}".` });
   if (!live) return notices;
   if (live.error) notices.push({ kind: 'run_error', text: live.error });
+  if (live.slack) return [...notices, ...slackNotices(live.slack, live.lastEventAt, i)];
   const view = live.view;
   if (!view || view.status === 'ended' || view.status === 'checking' || view.status === 'paused') return notices;
   const { clock } = view;
-  if (clock && clock.warnAtMs !== null && clock.limitMs !== null && clock.activeMs >= clock.warnAtMs) {
-    notices.push({ kind: 'time_limit_near', text: `Time limit near: ${Math.max(0, Math.ceil((clock.limitMs - clock.activeMs) / 60_000))} min left.` });
-  }
+  if (clock && clock.warnAtMs !== null && clock.limitMs !== null && clock.activeMs >= clock.warnAtMs) notices.push(limitNear(clock.limitMs - clock.activeMs));
   if (view.status === 'waiting' && live.lastEventAt && i.now.getTime() - Date.parse(live.lastEventAt) > 30_000) {
     notices.push({ kind: 'waiting_for_label', text: 'Waiting for a label before the teammates answer.' });
   }
-  if (view.status === 'your_turn' && live.lastEventAt) {
-    const idle = Math.floor((i.now.getTime() - Date.parse(live.lastEventAt)) / 60_000);
-    if (idle >= i.idleMinutes) notices.push({ kind: 'idle', text: `Idle for ${idle} minute${idle === 1 ? '' : 's'}.` });
-  }
+  if (view.status === 'your_turn') notices.push(...idleSince(live.lastEventAt, i));
   return notices;
+}
+
+/**
+ * A Slack run in progress: the limit is near once its seat's warning time is reached (the participant's run bar
+ * warns then too), and the participant is idle when no tool call or answer was recorded for a while.
+ */
+function slackNotices(run: NonNullable<LiveRun['slack']>, lastEventAt: string | null, i: ViewInputs): DashboardNotice[] {
+  if (run.status !== 'running') return [];
+  const near = run.warnAtMs !== undefined && run.elapsedMs >= run.warnAtMs ? [limitNear(run.remainingMs)] : [];
+  return [...near, ...idleSince(lastEventAt, i)];
+}
+
+const limitNear = (remainingMs: number): DashboardNotice => ({
+  kind: 'time_limit_near',
+  text: `Time limit near: ${Math.max(0, Math.ceil(remainingMs / 60_000))} min left.`,
+});
+
+function idleSince(lastEventAt: string | null, i: ViewInputs): DashboardNotice[] {
+  if (!lastEventAt) return [];
+  const idle = Math.floor((i.now.getTime() - Date.parse(lastEventAt)) / 60_000);
+  return idle >= i.idleMinutes ? [{ kind: 'idle', text: `Idle for ${idle} minute${idle === 1 ? '' : 's'}.` }] : [];
 }
 
 const knownEnds = new Set(['submitted', 'max_rounds', 'walked_away', 'deal_accepted', 'script_ended', 'abandoned', 'time_limit', 'answered', 'skipped', 'gave_up']);

@@ -11,8 +11,8 @@ const IDLE_MINUTES = 3;
 
 /**
  * The experimenter's dashboard (issue 13). Reads the study log's cached fold and the open team sessions; its two
- * actions (pause, resume a participant's run in progress) go through the team session, which records them before
- * it answers. Void, withdraw, rerun and erase are the study service's own methods, called as they are.
+ * actions (pause, resume a participant's run in progress) go through the run's own service (its team session, or the
+ * Slack runs), which records them before it answers. Void, withdraw, rerun and erase are the study service's own methods, called as they are.
  */
 export function setupDashboardHandlers(s: AppServices): Pick<AppHandlers, keyof typeof dashboardMethods> {
   const logs = new StudyLogs(s);
@@ -28,7 +28,8 @@ export function setupDashboardHandlers(s: AppServices): Pick<AppHandlers, keyof 
       const lastEventAt = log.replayAfter(runId, Math.max(0, log.position(runId).last - 1)).at(-1)?.wallTime ?? null;
       const run = slackRuns.view(runId);
       if (!run.ok) return { view: null, lastEventAt, error: `The run cannot be opened: ${run.error.message}` };
-      return { view: null, slack: { elapsedMs: run.value.elapsedMs, status: run.value.status }, lastEventAt, error: null };
+      const { elapsedMs, status, remainingMs, warnAtMs } = run.value;
+      return { view: null, slack: { elapsedMs, status, remainingMs, ...(warnAtMs !== undefined ? { warnAtMs } : {}) }, lastEventAt, error: null };
     }
     const team = teams.get(runId);
     if (!team.ok) return { view: null, lastEventAt: null, error: `The run cannot be opened: ${team.error.message}` };
@@ -61,9 +62,9 @@ export function setupDashboardHandlers(s: AppServices): Pick<AppHandlers, keyof 
     const run = p.runs.find((r) => r.runId === p.currentRun);
     if (status !== 'active') return fail('conflict', `${p.code} is ${status}: there is no run to pause or resume. Nothing was changed.`);
     if (!run || run.endedHow !== null || run.voided !== null) return fail('conflict', `${p.code} is not playing a run right now (their last run has ended). Nothing was changed.`);
-    if (run.seat !== 'team') return fail('conflict', `${p.code} is in a Slack run: pause it from their seat.`);
+    if (run.seat !== 'team') return ok({ run: { seat: 'slack' as const, runId: run.runId }, code: p.code });
     const team = teams.get(run.runId);
-    return team.ok ? ok({ team: team.value, inputs: got.value, code: p.code }) : team;
+    return team.ok ? ok({ run: { seat: 'team' as const, team: team.value }, code: p.code }) : team;
   };
 
   const after = (studyKey: string, participantId: string) => {
@@ -81,15 +82,18 @@ export function setupDashboardHandlers(s: AppServices): Pick<AppHandlers, keyof 
     dashboardPause: async ({ studyKey, participantId, reason }) => {
       const found = runOf(studyKey, participantId);
       if (!found.ok) return found;
-      const paused = await found.value.team.pause(`experimenter: ${reason}`);
-      if (!paused.ok) return fail(paused.error.code, `${found.value.code}: ${paused.error.message} Nothing was changed.`);
+      const { run, code } = found.value;
+      // Recorded in the run's own log as the participant's own pause is, with the experimenter named in the reason.
+      const paused = run.seat === 'team' ? await run.team.pause(`experimenter: ${reason}`) : slackRuns.pause(run.runId, `experimenter: ${reason}`);
+      if (!paused.ok) return fail(paused.error.code, `${code}: ${paused.error.message} Nothing was changed.`);
       return after(studyKey, participantId);
     },
     dashboardResume: async ({ studyKey, participantId }) => {
       const found = runOf(studyKey, participantId);
       if (!found.ok) return found;
-      const resumed = await found.value.team.resume('experimenter');
-      if (!resumed.ok) return fail(resumed.error.code, `${found.value.code}: ${resumed.error.message} Nothing was changed.`);
+      const { run, code } = found.value;
+      const resumed = run.seat === 'team' ? await run.team.resume('experimenter') : slackRuns.resume(run.runId, 'experimenter');
+      if (!resumed.ok) return fail(resumed.error.code, `${code}: ${resumed.error.message} Nothing was changed.`);
       return after(studyKey, participantId);
     },
   };

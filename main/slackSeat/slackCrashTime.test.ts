@@ -3,7 +3,6 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardView } from '../../shared/contract/dashboard.js';
 import type { RunView } from '../../shared/contract/slack.js';
-import type { ParticipantScreen, StudyOverview } from '../../shared/contract/study.js';
 import { trialResultSchema } from '../../shared/harbor/schemas.js';
 import type { CrashPause } from '../../shared/team/engine/activeTime.js';
 import { collectBundle } from '../bundle/collect.js';
@@ -13,7 +12,7 @@ import { filesUnder } from '../study/study.testing.js';
 import { hostAliveOf } from '../team/hostAliveOf.js';
 import { createTestApp } from '../testing/testApp.js';
 import { makeTempDir } from '../testing/tempDir.js';
-import { caller, DEMO, openAndWait, type TestApp } from './slackSeat.testing.js';
+import { caller, DEMO, startSlackPractice, type TestApp } from './slackSeat.testing.js';
 
 // A Slack study run open when the host was killed: after the restart its clock, the dashboard's cell and the results
 // written at the answer show one time on task — the participant's time up to the killed host's last alive stamp,
@@ -46,28 +45,10 @@ function rowOf(csv: string, runId: string): Record<string, string> {
   return Object.fromEntries(head!.split(',').map((c, i) => [c, cells[i] ?? '']));
 }
 
-/** P01 of slack-demo through consent and instructions into their practice query's run. */
-async function startPractice(): Promise<{ participantId: string; code: string; runId: string }> {
-  await openAndWait(app, 'slackOpenStudyWorkspace', { studyKey: DEMO, queryId: 'as-library-permit' });
-  const p = (await call<StudyOverview>('studyParticipants', { studyKey: DEMO })).participants[0]!;
-  await call('studyStartParticipant', { studyKey: DEMO, participantId: p.participantId });
-  const who = { participantId: p.participantId };
-  const token = (s: ParticipantScreen) => {
-    if (!('stepToken' in s)) throw new Error(`the kiosk is closed: ${s.message}`);
-    return s.stepToken;
-  };
-  const consent = await call<ParticipantScreen>('participantStep', who);
-  const instructions = await call<ParticipantScreen>('participantConsent', { ...who, stepToken: token(consent), agree: true });
-  const practice = await call<ParticipantScreen>('participantNext', { ...who, stepToken: token(instructions) });
-  const started = await call<ParticipantScreen>('participantStartRun', { ...who, stepToken: token(practice) });
-  if (started.screen !== 'run' || !started.run) throw new Error(`expected the practice run, got ${started.screen}`);
-  return { participantId: p.participantId, code: p.code, runId: started.run.runId };
-}
-
 describe('a Slack run open when the host was killed', () => {
   it('counts the time up to the last alive stamp, alike in its clock, the dashboard and its results', async () => {
     app = createTestApp(tmp.dir);
-    const { participantId, code, runId } = await startPractice();
+    const { participantId, code, runId } = await startSlackPractice(app);
     expect((await call<RunView>('slackRunView', { runId })).status).toBe('running');
     later(40_000); // the participant reads for 40 s; the host's periodic stamp then says it is alive
     hostAliveOf(app).stamp();

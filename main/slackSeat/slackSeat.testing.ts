@@ -3,6 +3,7 @@ import type { Logger } from '../app/logger.js';
 import { silentLogger } from '../app/logger.js';
 import type { AppEvent } from '../../shared/contract/events.js';
 import type { WorkspaceStatus } from '../../shared/contract/slack.js';
+import type { ParticipantScreen, StudyOverview } from '../../shared/contract/study.js';
 import type { createTestApp } from '../testing/testApp.js';
 
 // Test helpers: call the app through dispatch exactly as the UI does, and wait for imports on the event stream.
@@ -46,4 +47,23 @@ export async function openAndWait(app: TestApp, method: 'slackOpenStudyWorkspace
   } finally {
     off();
   }
+}
+
+/** slack-demo's first participant through consent and instructions into their practice query's run. */
+export async function startSlackPractice(app: TestApp): Promise<{ participantId: string; code: string; runId: string }> {
+  const { call } = caller(() => app);
+  await openAndWait(app, 'slackOpenStudyWorkspace', { studyKey: DEMO, queryId: 'as-library-permit' });
+  const p = (await call<StudyOverview>('studyParticipants', { studyKey: DEMO })).participants[0]!;
+  await call('studyStartParticipant', { studyKey: DEMO, participantId: p.participantId });
+  const who = { participantId: p.participantId };
+  const token = (s: ParticipantScreen) => {
+    if (!('stepToken' in s)) throw new Error(`the kiosk is closed: ${s.message}`);
+    return s.stepToken;
+  };
+  const consent = await call<ParticipantScreen>('participantStep', who);
+  const instructions = await call<ParticipantScreen>('participantConsent', { ...who, stepToken: token(consent), agree: true });
+  const practice = await call<ParticipantScreen>('participantNext', { ...who, stepToken: token(instructions) });
+  const started = await call<ParticipantScreen>('participantStartRun', { ...who, stepToken: token(practice) });
+  if (started.screen !== 'run' || !started.run) throw new Error(`expected the practice run, got ${started.screen}`);
+  return { participantId: p.participantId, code: p.code, runId: started.run.runId };
 }

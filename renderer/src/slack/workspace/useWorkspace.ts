@@ -3,7 +3,7 @@ import type { ConversationView, ImportProgressView, RunView, UserProfileView, Wo
 import type { z } from 'zod';
 import type { studyResourcesSchema } from '../../../../shared/contract/slack';
 import { api } from '../../api/client';
-import { useRecordedActions } from '../run/useRecordedActions';
+import { useRunEvents } from '../run/useRunEvents';
 import { waitReady } from './waitReady';
 
 type Resources = z.infer<typeof studyResourcesSchema>;
@@ -76,7 +76,7 @@ export function useWorkspace(studyKey: string | null, runId: string | undefined,
     if (r.ok) setRun(r.value);
   }, [runId, setRun]);
 
-  useRecordedActions(runId, refreshRun);
+  useRunEvents(runId, refreshRun);
 
   return { data, run: run?.run, runAt: run?.at ?? 0, setRun, refreshRun, progress, fatal };
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { createClient, setApiClient } from '../../api/client';
 import type { AppEvent } from '../../../../shared/contract/events';
-import { useRecordedActions } from './useRecordedActions';
+import { useRunEvents } from './useRunEvents';
 
 afterEach(cleanup);
 
@@ -26,17 +26,21 @@ function fakeEvents() {
   return { emit, listeners };
 }
 
-describe('the recorded-actions counter', () => {
-  it("re-reads the run view on each of this run's tool calls, and on nothing else", async () => {
+describe("the Slack seat's run view", () => {
+  it("is read again on each event of this run (a tool call, a pause from the dashboard), and on no other run's", async () => {
     const { emit, listeners } = fakeEvents();
     const refresh = vi.fn(async () => {});
-    const { unmount } = renderHook(() => useRecordedActions('run-abc123', refresh));
+    const { unmount } = renderHook(() => useRunEvents('run-abc123', refresh));
     emit('run-abc123', 'tool_call');
     await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
     emit('run-other1', 'tool_call');
+    emit('run-other1', 'paused');
     emit('run-abc123', 'paused');
-    emit('run-abc123', 'tool_call');
     await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(2));
+    emit('run-abc123', 'resumed');
+    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(3));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(refresh).toHaveBeenCalledTimes(3);
     unmount();
     expect(listeners.size).toBe(0);
   });
@@ -45,7 +49,7 @@ describe('the recorded-actions counter', () => {
     const { emit } = fakeEvents();
     let release = () => {};
     const refresh = vi.fn(() => new Promise<void>((r) => (release = r)));
-    renderHook(() => useRecordedActions('run-abc123', refresh));
+    renderHook(() => useRunEvents('run-abc123', refresh));
     emit('run-abc123', 'tool_call');
     emit('run-abc123', 'tool_call');
     emit('run-abc123', 'tool_call');
