@@ -6,18 +6,11 @@ import { sessionEventSchema, type SessionEvent } from '../../shared/team/engine/
 import type { Effect } from '../../shared/team/engine/effects.js';
 import { evaluatedSeat, type ResolvedTask } from '../../shared/team/pack/resolve.js';
 import type { TeamTask, WorkspaceToolName } from '../../shared/team/pack/schema.js';
-import type { Labeller } from '../../shared/team/labeller/labeller.js';
 import { channelsOf, participantView } from '../../shared/team/view.js';
 import type { TeamView } from '../../shared/team/viewSchema.js';
-import type { EventLog } from '../db/eventLog.js';
-import type { EventBus } from '../app/eventBus.js';
-import { callWorkspaceTool, parseToolInput } from '../workspace/toolDispatch.js';
-import type { SessionWorkspace } from '../workspace/sessionWorkspace.js';
-import type { WorkspaceTools } from '../workspace/tools.js';
-import type { WorkspaceJournal } from '../workspace/workspaceJournal.js';
-import { editHead, errorHead } from '../workspace/resultHeads.js';
+import { callWorkspaceTool } from '../workspace/toolDispatch.js';
+import { describeTool, participantEdit, teammateEdit, type ToolOutcome } from './workspaceActions.js';
 import { rebuildWorkspace } from '../workspace/rebuildWorkspace.js';
-import type { PythonRuns } from '../pyodide/pool.js';
 import { BackgroundCheck, checksInPython, scoreInPython, scoreNow, type CheckInputs } from './teamCheck.js';
 import { engineEvents, isEngineKind } from './teamLog.js';
 import type { LivePartners } from '../partners/livePartners.js';
@@ -25,30 +18,8 @@ import { PARTNER_REPLY } from '../partners/partnerRecord.js';
 import { LimitTimer, limitCheck, limitOf, TeamClockFold } from './teamClock.js';
 import { CRASH_PAUSE, type ActiveTime } from '../../shared/team/engine/activeTime.js';
 import { crashGap } from './crashGap.js';
-
-export interface TeamSessionDeps {
-  id: string;
-  studyKey: string;
-  startedAt: string;
-  task: TeamTask;
-  resolved: ResolvedTask;
-  log: EventLog;
-  bus: EventBus;
-  labeller: Labeller;
-  workspace: { space: SessionWorkspace; tools: WorkspaceTools; journal: WorkspaceJournal } | null;
-  python: PythonRuns;
-  /** Monotonic microseconds, the clock the log stamps events with (injected by tests). */
-  monoUs: () => number;
-  /** Partner seats the study plays live by an endpoint (main/partners); absent: the pack's scripted partners. */
-  partners?: LivePartners | null;
-}
-
-export interface ToolOutcome {
-  ok: boolean;
-  output: string;
-  resultHead: string;
-  files?: string[];
-}
+import { checkingMessage, endedMessage, labelDecided, labelRequestOf } from './sessionWords.js';
+import type { TeamSessionDeps } from './teamSessionDeps.js';
 
 /**
  * One running team session. Every participant action and every effect of the engine is appended to the
@@ -233,27 +204,11 @@ export class TeamSession {
   /** The participant's edit: recorded (content, tool call, file_edited) in one transaction, then written. */
   private participantEdit(input: Record<string, unknown>): { outcome: ToolOutcome } {
     this.flush();
-    const ws = this.d.workspace!;
-    const args = parseToolInput('edit_file', input);
-    const refused = !args.ok
-      ? args
-      : ws.tools.submitted
-        ? fail('conflict', 'The run has been submitted; the workspace can no longer be edited.')
-        : null;
-    const journaled = refused ?? ws.journal.write(args.ok ? args.value.path : '', args.ok ? args.value.content : '', (w) => [
-      { kind: 'tool_call', payload: { type: 'tool_call', name: 'edit_file', input: { ...input }, result_head: editHead(w) } },
-      { kind: 'file_edited', payload: { type: 'file_edited', seat: evaluatedSeat(this.d.resolved).name, path: w.path, before: w.before_sha256, after: w.after_sha256 } },
-    ]);
-    if (!journaled.ok) {
-      const head = errorHead(journaled.error);
-      this.persist({ type: 'tool_call', name: 'edit_file', input: { ...input }, result_head: head });
-      return { outcome: describeTool('edit_file', journaled, head) };
-    }
-    this.absorb(journaled.value.stored);
-    if (journaled.value.diskError) return { outcome: { ok: false, output: journaled.value.diskError, resultHead: errorHead({ code: 'internal', message: journaled.value.diskError }) } };
-    const head = editHead(journaled.value.write);
-    return { outcome: describeTool('edit_file', ok(journaled.value.write), head) };
+    return participantEdit(this.d.workspace!, evaluatedSeat(this.d.resolved).name, input, this.recorder);
   }
+
+  /** How the workspace's edits record into this session: events committed by the journal, or one pending here. */
+  private readonly recorder = { persist: (e: SessionEvent) => this.persist(e), absorb: (stored: readonly StoredEvent[]) => this.absorb(stored) };
 
   acceptDeal(): Promise<Result<TeamView>> {
     return this.serial(async () => {
@@ -428,28 +383,14 @@ export class TeamSession {
   private async label(): Promise<void> {
     // The participant's message is on disk before any wait for the labeller.
     this.flush();
-    const last = this.state.lastParticipant!;
-    const message = this.state.messages[last.message]!;
-    const you = evaluatedSeat(this.d.resolved).name;
     this.labelWaits++;
     let decision;
     try {
-      decision = await this.d.labeller.label({
-        task: this.d.resolved,
-        version: this.d.resolved.version,
-        message: { round: message.round, to: message.to, text: message.text },
-        history: this.state.messages.slice(0, last.message).map((m) => ({ round: m.round, seat: m.seat ?? you, to: m.to, text: m.text })),
-      });
+      decision = await this.d.labeller.label(labelRequestOf(this.d.resolved, this.state));
     } finally {
       this.labelWaits--;
     }
-    this.persist({
-      type: 'label_decided',
-      label: decision.label,
-      source: decision.source,
-      ...(decision.rule ? { rule: decision.rule } : {}),
-      ...(decision.raw !== undefined ? { raw: decision.raw } : {}),
-    });
+    this.persist(labelDecided(decision));
   }
 
   /** `checking`: the run's hidden tests run in the background (teamCheck.ts); the engine waits for their `checked`. */
@@ -474,13 +415,7 @@ export class TeamSession {
     this.flush();
     const ws = this.d.workspace;
     if (!ws) throw new Error(`task ${this.d.task.id} edits ${effect.path} but has no workspace`);
-    const before = ws.journal.files()[effect.path] ?? '';
-    const content = effect.content ?? (effect.replace ? before.replace(effect.replace.find, effect.replace.with) : before);
-    const written = ws.journal.write(effect.path, content, (w) => [
-      { kind: 'file_edited', payload: { type: 'file_edited', seat: effect.seat, path: w.path, before: w.before_sha256, after: w.after_sha256 } },
-    ]);
-    if (!written.ok) throw new Error(`${effect.seat} could not edit ${effect.path}: ${written.error.message}`);
-    this.absorb(written.value.stored);
+    teammateEdit(ws, effect, this.recorder);
   }
 
   private checkInputs(): CheckInputs {
@@ -490,29 +425,3 @@ export class TeamSession {
     return { resolved: this.d.resolved, state: this.state, files: ws ? ws.journal.files() : {}, hashesBefore: ws ? { ...ws.space.hashesBefore } : {} };
   }
 }
-
-function checkingMessage(state: SessionState): string {
-  return state.endRequested === 'time_limit' ? 'The time for this task is up; the run has ended.' : 'The run is over and its work is being checked; nothing more can be done in it.';
-}
-
-function endedMessage(state: SessionState): string {
-  return state.ended === 'time_limit' ? 'The time for this task is up; the run has ended.' : 'The run has ended.';
-}
-
-function describeTool(name: WorkspaceToolName, result: Result<unknown>, head: string): ToolOutcome {
-  if (!result.ok) return { ok: false, output: result.error.message, resultHead: head };
-  const v = result.value as Record<string, unknown>;
-  switch (name) {
-    case 'list_files':
-      return { ok: true, output: (v.files as string[]).join('\n'), resultHead: head, files: v.files as string[] };
-    case 'read_file':
-      return { ok: true, output: String(v.content), resultHead: head };
-    case 'grep':
-      return { ok: true, output: ((v.matches as { path: string; line: number; text: string }[]) ?? []).map((m) => `${m.path}:${m.line}: ${m.text}`).join('\n'), resultHead: head };
-    case 'run_tests':
-      return { ok: true, output: String(v.output_head ?? ''), resultHead: head };
-    default:
-      return { ok: true, output: head, resultHead: head };
-  }
-}
-
