@@ -123,7 +123,7 @@ export function DashboardScreen({ studyKey }: { studyKey: string }) {
       {pausingRow ? (
         <ActionDialog
           title={`Pause ${pausingRow.row.code}'s run?`}
-          description={<p>Their clock stops and every action is refused until you resume. The reason is kept in the run's log.</p>}
+          description={<p>Their clock stops and every action is refused until you resume. The reason is kept in the run's log and shown on the participant's screen.</p>}
           field="Reason (kept in the run's log)"
           confirm="Pause run"
           busy={busy}
