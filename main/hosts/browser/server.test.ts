@@ -39,6 +39,16 @@ describe('browser host', () => {
     expect(await res.json()).toMatchObject({ ok: true, value: { host: 'browser', database: { status: 'ok' } } });
   });
 
+  it("says each answer's length in bytes up front rather than sending it in chunks", async () => {
+    const session = app.database.eventLog!.createSession({ studyKey: 'k', taskId: 'tâche', participant: 'Zoë' });
+    for (const [method, args] of [['appInfo', {}], ['replaySession', { sessionId: session.id }], ['noSuchMethod', {}]] as const) {
+      const res = await call(method, args);
+      const body = Buffer.from(await res.arrayBuffer());
+      expect(res.headers.get('transfer-encoding')).toBeNull();
+      expect(Number(res.headers.get('content-length'))).toBe(body.length);
+    }
+  });
+
   it('rejects calls without the token or with a wrong one (401) and writes nothing', async () => {
     const session = app.database.eventLog!.createSession({ studyKey: 'k', taskId: 't', participant: 'P1' });
     const note = { sessionId: session.id, kind: 'note', reason: 'x' };

@@ -208,7 +208,8 @@ function framesOf(ws: WebSocket): (event: AppEvent) => void {
 function send(res: http.ServerResponse, status: number, body: unknown) {
   // Serialised before the head goes out, so a result JSON cannot carry (a BigInt) still gets a clean 500.
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(text);
+  // Its length said up front: the answer goes out in one piece, not as chunks (writeHead fixes the head first).
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) }).end(text);
 }
 
 function reject(res: http.ServerResponse, status: number, why: string, log: Logger, url: string) {
