@@ -6,7 +6,7 @@ import { ok, type Result } from '../../shared/result.js';
 import { modelDirName } from '../../shared/team/export/transcript.js';
 import type { AppServices } from '../app/appServices.js';
 import { stableId, trialNameOf } from '../slackSeat/exportJobs.js';
-import { currentGrade, type RunState } from '../slackSeat/runLog.js';
+import { currentGrade, timeOnTaskOf, type RunState } from '../slackSeat/runLog.js';
 import { slackRunsOf } from '../slackSeat/slackRunsOf.js';
 import { loadSlackStudy, type SlackStudy } from '../slackSeat/slackStudy.js';
 import { isModelParticipant, MODEL_STEP, modelRecordOf, modelStepSchema, type ModelRunRecord } from './modelLog.js';
@@ -117,6 +117,8 @@ function trialOf(study: SlackStudy, r: SlackModelRun, jobName: string, appVersio
     answer: { text: r.run.answer.answer, at: r.run.answer.at },
     outcome: grade?.outcome ?? null,
     ...(judgeModel ? { judgeModel } : {}),
+    // The run's clock at the answer, as a person's trial records it (agent_result.metadata.teamseat.active_ms).
+    timeOnTask: timeOnTaskOf(r.run),
     timing: {
       environmentSetup: { startedAt: r.run.startedAt, finishedAt: r.run.startedAt },
       agentSetup: { startedAt: r.run.startedAt, finishedAt: r.run.startedAt },

@@ -18,6 +18,7 @@ import { slackModelRunsOf } from './slackModelResults.js';
 import { playSlackModelRun, workspaceReady } from './slackModelRun.js';
 import { loadSlackStudy } from '../slackSeat/slackStudy.js';
 import { slackRunsOf } from '../slackSeat/slackRunsOf.js';
+import { timeOnTaskOf } from '../slackSeat/runLog.js';
 import { startStubModelServer, type StubModelServer } from './stubModel.testing.js';
 
 // Scripted models answer the slack-demo study's queries on a real chat-completions server on 127.0.0.1, through the
@@ -74,6 +75,11 @@ describe('the model seat on a Slack query', () => {
     const trial = trialResultSchema.parse(readJson(`${job}/${trials[0]}/result.json`));
     expect(trial.agent_info).toMatchObject({ name: 'teamseat-model-seat', model_info: { name: 'stub:follows', provider: new URL(stub.baseUrl).host } });
     expect(trial.agent_result?.n_input_tokens).toBeGreaterThan(0);
+    // Its time on task beside a person's, from the run's own clock at the answer.
+    const ours = (trial.agent_result?.metadata as { teamseat?: { active_ms?: number; pauses?: unknown[] } }).teamseat;
+    expect(ours?.active_ms).toBe(timeOnTaskOf(run.run).activeMs);
+    expect(ours?.active_ms).toBeGreaterThan(0);
+    expect(ours?.pauses).toEqual([]);
     expect(trial.verifier_result).toBeNull();
     const trajectory = trajectorySchema.parse(readJson(`${job}/${trials[0]}/agent/trajectory.json`));
     expect(trajectory.steps.map((st) => st.source)).toEqual(['system', 'user', 'agent', 'agent', 'agent']);
