@@ -165,10 +165,22 @@ export class TeamSession {
   /** Starts a fresh session, or carries on a resumed one from wherever the log stopped. */
   settleNow(): Promise<Result<TeamView>> {
     return this.serial(async () => {
-      await this.checkTime();
-      await this.settle();
+      await this.carryOnNow();
       return ok(this.view());
     });
+  }
+
+  /**
+   * The same before an action on a session (teamSessions.resume), without building a view nobody reads: the action
+   * answers with its own (one view per send, not two: issue 13).
+   */
+  carryOn(): Promise<void> {
+    return this.serial(() => this.carryOnNow());
+  }
+
+  private async carryOnNow(): Promise<void> {
+    await this.checkTime();
+    await this.settle();
   }
 
   send(text: string, to: string): Promise<Result<TeamView>> {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dispatch } from '../app/dispatch.js';
 import { silentLogger } from '../app/logger.js';
 import { createTestApp } from '../testing/testApp.js';
@@ -8,6 +8,7 @@ import { makeTempDir } from '../testing/tempDir.js';
 import type { TeamView } from '../../shared/team/viewSchema.js';
 import { benchmarkTranscriptSchema } from '../../shared/team/export/transcriptSchema.js';
 import { untilChecked } from './teamCheck.testing.js';
+import { TeamSession } from './teamSession.js';
 
 // The impossible-tests task of studies/team-demo, played through the contract as the UI does, with real
 // SQLite, the real workspace on disk and the real Pyodide runner for the hidden tests.
@@ -83,6 +84,18 @@ describe('a team session of the impossible-tests task', () => {
     const exported = await call<{ score: { pass: boolean } }>('teamExport', { sessionId: view.sessionId });
     expect(exported.score.pass).toBe(false);
   }, 120_000);
+
+  it('builds one view per send: the session is carried on before it without a view nobody reads', async () => {
+    const view = await start('P05');
+    const views = vi.spyOn(TeamSession.prototype, 'view');
+    try {
+      const after = await call<TeamView>('teamSend', { sessionId: view.sessionId, to: 'team', text: 'Which test is failing, and why?' });
+      expect(after.messages.length).toBeGreaterThan(view.messages.length);
+      expect(views).toHaveBeenCalledTimes(1);
+    } finally {
+      views.mockRestore();
+    }
+  });
 
   it('refuses workspace paths outside the session copy and records the attempt', async () => {
     const view = await start('P03');

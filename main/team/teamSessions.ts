@@ -193,8 +193,8 @@ export class TeamSessions {
     // page shows their line and a teammate typing while the experimenter's console decides, however long).
     if (got.value.waitingForLabel) return got;
     // Effects the engine still owes (say the app died between a label and the reply) are carried out now.
-    const settled = await got.value.settleNow();
-    return settled.ok ? got : settled;
+    await got.value.carryOn();
+    return got;
   }
 
   async close(): Promise<void> {
