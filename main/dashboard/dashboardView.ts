@@ -2,13 +2,13 @@ import type { DashboardCell, DashboardNotice, DashboardParticipant, DashboardVie
 import { currentStep, exclusionOf, participantStatus, type ParticipantState, type StudyRun } from '../../shared/study/fold.js';
 import type { PlanCell } from '../../shared/study/model.js';
 import type { StudyState } from '../../shared/study/fold.js';
-import type { TeamView } from '../../shared/team/viewSchema.js';
+import type { TeamGlance } from '../team/teamSession.js';
 import type { RunView } from '../../shared/contract/slack.js';
 import { participantRow } from '../study/experimenter.js';
 
-/** What the view needs of a run in progress: the team seat's own view and when its log last moved. */
+/** What the view needs of a run in progress: the team session at a glance and when its log last moved. */
 export interface LiveRun {
-  view: TeamView | null;
+  view: TeamGlance | null;
   /** A Slack run's own clock and status (its seat's RunView), so the cell shows the figure the participant's seat does. */
   slack?: Pick<RunView, 'elapsedMs' | 'status' | 'remainingMs' | 'warnAtMs'> | null;
   lastEventAt: string | null;
@@ -37,7 +37,7 @@ const titleOf = (i: ViewInputs, c: PlanCell) => i.taskTitles[taskOf(c)] ?? taskO
 
 /**
  * Participants × plan cells, folded from the study log (cached, caught up event by event) plus, for each run in
- * progress, the open session's own view. Nothing here reads a pack or rebuilds a closed run, so a dashboard
+ * progress, the open session at a glance. Nothing here reads a pack or rebuilds a closed run, so a dashboard
  * refresh on every event stays cheap with twenty participants playing.
  */
 export function buildDashboard(i: ViewInputs): DashboardView {

@@ -34,7 +34,7 @@ export function setupDashboardHandlers(s: AppServices): Pick<AppHandlers, keyof 
     const team = teams.get(runId);
     if (!team.ok) return { view: null, lastEventAt: null, error: `The run cannot be opened: ${team.error.message}` };
     // The open session's own log (the dashboard reads every live run on every event: no query per run).
-    return { view: team.value.view(), lastEventAt: team.value.lastEventAt, error: null };
+    return { view: team.value.glance(), lastEventAt: team.value.lastEventAt, error: null };
   };
 
   const inputs = (studyKey: string): Result<ViewInputs> => {

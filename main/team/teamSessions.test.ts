@@ -9,6 +9,7 @@ import type { TeamView } from '../../shared/team/viewSchema.js';
 import { benchmarkTranscriptSchema } from '../../shared/team/export/transcriptSchema.js';
 import { untilChecked } from './teamCheck.testing.js';
 import { TeamSession } from './teamSession.js';
+import { teamSessionsOf } from './teamSessionsOf.js';
 
 // The impossible-tests task of studies/team-demo, played through the contract as the UI does, with real
 // SQLite, the real workspace on disk and the real Pyodide runner for the hidden tests.
@@ -96,6 +97,30 @@ describe('a team session of the impossible-tests task', () => {
       views.mockRestore();
     }
   });
+
+  it("shows the dashboard a run at a glance equal to its view's status, round and clock, whatever the run's state", async () => {
+    const { sessionId } = await start('P06');
+    const session = () => {
+      const got = teamSessionsOf(app).get(sessionId);
+      if (!got.ok) throw new Error(got.error.message);
+      return got.value;
+    };
+    const same = () => {
+      const { status, round, rounds, clock } = session().view();
+      expect(session().glance()).toEqual({ status, round, rounds, clock: { ...clock, activeMs: expect.any(Number) } });
+      return status;
+    };
+    expect(same()).toBe('your_turn');
+    await call('teamPause', { sessionId, reason: 'a break' });
+    expect(same()).toBe('paused');
+    await call('teamResume', { sessionId, reason: 'back' });
+    await call('teamSend', { sessionId, to: 'team', text: 'Which test is failing?' });
+    expect(same()).toBe('your_turn');
+    await call('teamSubmit', { sessionId, answer: 'Done.' });
+    expect(same()).toBe('checking');
+    await untilChecked(app, sessionId);
+    expect(same()).toBe('ended');
+  }, 60_000);
 
   it('refuses workspace paths outside the session copy and records the attempt', async () => {
     const view = await start('P03');

@@ -62,7 +62,7 @@ export function participantView(task: ResolvedTask, state: SessionState, ctx: Vi
     messages,
     round: state.round,
     rounds: task.rounds,
-    status: state.ended ? 'ended' : ctx.checking ? 'checking' : state.paused !== null ? 'paused' : state.phase === 'participant_turn' ? 'your_turn' : 'waiting',
+    status: teamStatusOf(state, ctx.checking),
     pausedReason: state.paused,
     ended: state.ended,
     deal: hasDeal
@@ -82,6 +82,11 @@ export function participantView(task: ResolvedTask, state: SessionState, ctx: Vi
       .filter((item) => state.inbox.includes(item.id))
       .map((item) => ({ id: item.id, from: item.from, subject: item.subject, body: item.body })),
   };
+}
+
+/** Where a run stands for its participant: the seat's status line, and the dashboard's cell. */
+export function teamStatusOf(state: SessionState, checking: boolean | undefined): TeamView['status'] {
+  return state.ended ? 'ended' : checking ? 'checking' : state.paused !== null ? 'paused' : state.phase === 'participant_turn' ? 'your_turn' : 'waiting';
 }
 
 function hasDealRule(rule: unknown): boolean {
