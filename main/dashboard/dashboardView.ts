@@ -2,7 +2,7 @@ import type { DashboardCell, DashboardNotice, DashboardParticipant, DashboardVie
 import { currentStep, exclusionOf, participantStatus, type ParticipantState, type StudyRun } from '../../shared/study/fold.js';
 import type { PlanCell } from '../../shared/study/model.js';
 import type { StudyState } from '../../shared/study/fold.js';
-import type { TeamGlance } from '../team/teamSession.js';
+import type { TeamGlance } from '../../shared/team/viewSchema.js';
 import type { RunView } from '../../shared/contract/slack.js';
 import { participantRow } from '../study/experimenter.js';
 

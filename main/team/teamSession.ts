@@ -7,10 +7,9 @@ import type { Effect } from '../../shared/team/engine/effects.js';
 import { evaluatedSeat, type ResolvedTask } from '../../shared/team/pack/resolve.js';
 import type { TeamTask, WorkspaceToolName } from '../../shared/team/pack/schema.js';
 import { channelsOf, participantView, teamStatusOf } from '../../shared/team/view.js';
-import type { TeamView } from '../../shared/team/viewSchema.js';
+import type { TeamGlance, TeamView } from '../../shared/team/viewSchema.js';
 import { callWorkspaceTool } from '../workspace/toolDispatch.js';
-import { describeTool, participantEdit, teammateEdit, type ToolOutcome } from './workspaceActions.js';
-import { rebuildWorkspace } from '../workspace/rebuildWorkspace.js';
+import { describeTool, exportedWorkspace, participantEdit, teammateEdit, type ExportedWorkspace, type ToolOutcome } from './workspaceActions.js';
 import { BackgroundCheck, checksInPython, scoreInPython, scoreNow, type CheckInputs } from './teamCheck.js';
 import { engineEvents, isEngineKind } from './teamLog.js';
 import type { LivePartners } from '../partners/livePartners.js';
@@ -20,9 +19,6 @@ import { CRASH_PAUSE, type ActiveTime } from '../../shared/team/engine/activeTim
 import { crashGap } from './crashGap.js';
 import { checkingMessage, endedMessage, labelDecided, labelRequestOf } from './sessionWords.js';
 import type { TeamSessionDeps } from './teamSessionDeps.js';
-
-/** A live run at a glance (TeamSession.glance): the fields of its view the dashboard reads. */
-export type TeamGlance = Pick<TeamView, 'status' | 'round' | 'rounds' | 'clock'>;
 
 /**
  * One running team session. Every participant action and every effect of the engine is appended to the
@@ -137,22 +133,10 @@ export class TeamSession {
     return { activeMs: time.activeMs, running: time.running, limitMs, warnAtMs: limitMs === null ? null : limitMs - leadMs };
   }
 
-  /**
-   * What an export reads: the version played, the folded state and the session's workspace. `finalFiles` is
-   * derived from the log; the folder on disk is first made to agree with it, so a writer reading `root` reads
-   * the same files.
-   */
-  exportInputs(): {
-    task: ResolvedTask;
-    state: SessionState;
-    workspace: { root: string; hashesBefore: Record<string, string>; finalFiles: Record<string, string> } | null;
-  } {
+  /** What an export reads: the version played, the folded state and the session's workspace (from the log). */
+  exportInputs(): { task: ResolvedTask; state: SessionState; workspace: ExportedWorkspace | null } {
     const ws = this.d.workspace;
-    if (!ws) return { task: this.d.resolved, state: this.state, workspace: null };
-    const finalFiles = ws.journal.files();
-    const rebuilt = rebuildWorkspace(ws.space.root, finalFiles);
-    if (!rebuilt.ok) throw new Error(rebuilt.error.message);
-    return { task: this.d.resolved, state: this.state, workspace: { root: ws.space.root, hashesBefore: { ...ws.space.hashesBefore }, finalFiles } };
+    return { task: this.d.resolved, state: this.state, workspace: ws ? exportedWorkspace(ws) : null };
   }
 
   /** What the experimenter's console reads (main/console): the task, the version played and the folded state. */

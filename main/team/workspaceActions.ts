@@ -7,6 +7,8 @@ import { parseToolInput } from '../workspace/toolDispatch.js';
 import { editHead, errorHead } from '../workspace/resultHeads.js';
 import type { WorkspaceJournal } from '../workspace/workspaceJournal.js';
 import type { WorkspaceTools } from '../workspace/tools.js';
+import type { SessionWorkspace } from '../workspace/sessionWorkspace.js';
+import { rebuildWorkspace } from '../workspace/rebuildWorkspace.js';
 
 /** What a workspace tool call shows the participant: its output, and the head the log records for it. */
 export interface ToolOutcome {
@@ -75,4 +77,22 @@ export function describeTool(name: WorkspaceToolName, result: Result<unknown>, h
     default:
       return { ok: true, output: head, resultHead: head };
   }
+}
+
+/** A session's workspace as an export reads it. */
+export interface ExportedWorkspace {
+  root: string;
+  hashesBefore: Record<string, string>;
+  finalFiles: Record<string, string>;
+}
+
+/**
+ * `finalFiles` is derived from the log; the folder on disk is first made to agree with it, so a writer reading
+ * `root` reads the same files.
+ */
+export function exportedWorkspace(ws: { space: SessionWorkspace; journal: WorkspaceJournal }): ExportedWorkspace {
+  const finalFiles = ws.journal.files();
+  const rebuilt = rebuildWorkspace(ws.space.root, finalFiles);
+  if (!rebuilt.ok) throw new Error(rebuilt.error.message);
+  return { root: ws.space.root, hashesBefore: { ...ws.space.hashesBefore }, finalFiles };
 }

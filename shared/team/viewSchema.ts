@@ -63,3 +63,6 @@ export const teamViewSchema = z.object({
   inbox: z.array(z.object({ id: z.string(), from: z.string(), subject: z.string(), body: z.string() })),
 });
 export type TeamView = z.infer<typeof teamViewSchema>;
+
+/** A live run at a glance (TeamSession.glance): the fields of its view the dashboard reads. */
+export type TeamGlance = Pick<TeamView, 'status' | 'round' | 'rounds' | 'clock'>;
