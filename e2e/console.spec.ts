@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './fixtures.js';
-import { repoRoot, startBrowserHost, type RunningHost } from './host.js';
+import { repoRoot, startBrowserHost, type RunningHost, hostApi as api } from './host.js';
 import { conversation, line, writeSettings } from './teamPlay.js';
 
 test.skip(process.env.TEAMSEAT_E2E === 'electron', 'reads the participant page’s HTTP and WebSocket traffic');
@@ -33,21 +33,6 @@ function writeStudy(dataDir: string, id: string, labeller: string): string {
     ].join('\n'),
   );
   return `user:${id}`;
-}
-
-async function api<T>(host: RunningHost, method: string, args: unknown): Promise<T> {
-  const res = await fetch(`${host.origin}/api/${method}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${host.token}`,
-      origin: host.origin,
-    },
-    body: JSON.stringify(args),
-  });
-  const body = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
-  if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);
-  return body.value;
 }
 
 /** Everything a participant page receives from the host: API responses and WebSocket frames. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from './fixtures.js';
-import { startBrowserHost, type RunningHost } from './host.js';
+import { startBrowserHost, hostApi } from './host.js';
 
 // kill -9 of the browser host while events are being written: after a restart, every event the host
 // acknowledged is there, in order, and none is half-written.
@@ -62,16 +62,7 @@ test('no acknowledged event is lost when the host is killed mid-write', async ({
 test("a Slack run open at a kill -9 keeps its time up to the host's last alive stamp, in its clock and on the dashboard", async ({ browser, dataDir }) => {
   test.skip(process.env.TEAMSEAT_E2E === 'electron', 'kills the browser host and drives its HTTP API');
   const SLACK = 'built-in:slack-demo';
-  const call = async <T>(host: RunningHost, method: string, args: unknown): Promise<T> => {
-    const res = await fetch(`${host.origin}/api/${method}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}`, origin: host.origin },
-      body: JSON.stringify(args),
-    });
-    const body = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
-    if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);
-    return body.value;
-  };
+  const call = hostApi;
   let host = await startBrowserHost(dataDir);
   const port = Number(new URL(host.origin).port);
   try {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './fixtures.js';
-import { repoRoot, startBrowserHost, type RunningHost } from './host.js';
+import { repoRoot, startBrowserHost, hostApi as api } from './host.js';
 
 // The experimenter's dashboard and a participant in a Slack run (issue 13): the row's Pause and Resume act on the
 // run itself, keyboard only, and the participant's seat covers the workspace at once, not at their next action.
@@ -11,17 +11,6 @@ test.skip(process.env.TEAMSEAT_E2E === 'electron', 'drives the browser host and 
 test.setTimeout(150_000);
 
 const SLACK = 'built-in:slack-demo';
-
-async function api<T>(host: RunningHost, method: string, args: unknown): Promise<T> {
-  const res = await fetch(`${host.origin}/api/${method}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}`, origin: host.origin },
-    body: JSON.stringify(args),
-  });
-  const body = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
-  if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);
-  return body.value;
-}
 
 async function newPage(browser: Browser, url: string): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1400, height: 800 } })).newPage();

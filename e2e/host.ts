@@ -48,3 +48,15 @@ export async function startBrowserHost(dataDir: string, port = 0): Promise<Runni
     },
   };
 }
+
+/** Calls one method of a running browser host with the experimenter's token; a refusal throws, naming the method. */
+export async function hostApi<T>(host: RunningHost, method: string, args: unknown): Promise<T> {
+  const res = await fetch(`${host.origin}/api/${method}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}`, origin: host.origin },
+    body: JSON.stringify(args),
+  });
+  const body = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
+  if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);
+  return body.value;
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.js';
-import { repoRoot, startBrowserHost, type RunningHost } from './host.js';
+import { repoRoot, startBrowserHost, hostApi as api } from './host.js';
 import { writeSettings } from './teamPlay.js';
 
 // Issue 13 (the lab tester's D4): a participant who submits the coding task is not kept waiting on its hidden tests.
@@ -36,17 +36,6 @@ protocol:
     completion: { code: DONE-77 }
 `,
   );
-}
-
-async function api<T>(host: RunningHost, method: string, args: unknown): Promise<T> {
-  const res = await fetch(`${host.origin}/api/${method}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}`, origin: host.origin },
-    body: JSON.stringify(args),
-  });
-  const body = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
-  if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);
-  return body.value;
 }
 
 async function shot(page: Page, name: string): Promise<void> {
