@@ -282,8 +282,30 @@ describe('merging station bundles', () => {
       /missing-version\.zip: study versions missing from manifest\.json study_versions: runs\.json\[0\]\.study_version e{64} \(run /,
     );
 
+    // A counted transcript that is not JSON (its hash in the manifest fixed up): refused, naming bundle, entry, place.
+    const broken = await readZip(bZip);
+    if (!broken.ok) throw new Error('unreadable');
+    const transcript = [...broken.value.keys()].find((n) =>
+      /^results\/transcripts\/.*_seed\d+\.json$/.test(n),
+    )!;
+    broken.value.set(transcript, Buffer.from('{"evaluated_model": "human:T02",\n  "score" {}}\n'));
+    const brokenManifest = JSON.parse(broken.value.get('manifest.json')!.toString('utf8')) as {
+      files: Array<{ path: string; sha256: string; bytes: number }>;
+    };
+    brokenManifest.files.find((f) => f.path === transcript)!.sha256 = crypto
+      .createHash('sha256')
+      .update(broken.value.get(transcript)!)
+      .digest('hex');
+    broken.value.set('manifest.json', Buffer.from(JSON.stringify(brokenManifest)));
+    const notJson = path.join(a.dir, 'not-json.zip');
+    await writeBundleZip(broken.value, notJson);
+    const r6 = await mergeBundles([aZip, notJson], path.join(a.dir, 'u.zip'));
+    expect(!r6.ok && r6.error.message).toBe(
+      `${notJson}: ${transcript} is not JSON (line 2, column 11: expected ":" after the property name); a transcript is one JSON object in the benchmark's transcript schema. Not merged.`,
+    );
+
     expect([aZip, bZip].map(sha)).toEqual(before);
-    for (const f of ['x.zip', 'z.zip', 'w.zip', 'v.zip'])
+    for (const f of ['x.zip', 'z.zip', 'w.zip', 'v.zip', 'u.zip'])
       expect(fs.existsSync(path.join(a.dir, f))).toBe(false);
   }, 120_000);
 });

@@ -7,6 +7,7 @@ import {
   type ScoredRun,
 } from '../../shared/team/export/finalResults.js';
 import { benchmarkTranscriptSchema, type Version } from '../../shared/team/export/transcriptSchema.js';
+import { notJson } from '../../shared/jsonPlace.js';
 import { BUNDLE_FORMAT, type BundleManifest, type BundleRunRecord } from './manifest.js';
 import { readBundle, type ReadBundle } from './readBundle.js';
 import { writeBundleZip } from './writeBundle.js';
@@ -38,7 +39,13 @@ export function rescore(
   for (const [name, buf] of files) {
     const m = COUNTED_RUN.exec(name);
     if (!m) continue;
-    const parsed = benchmarkTranscriptSchema.safeParse(JSON.parse(buf.toString('utf8')));
+    const text = buf.toString('utf8');
+    const why = notJson(text);
+    if (why) {
+      problems.push(`${name}: is not JSON (${why}); skipped.`);
+      continue;
+    }
+    const parsed = benchmarkTranscriptSchema.safeParse(JSON.parse(text));
     if (!parsed.success) {
       problems.push(
         `${name}: fails the transcript schema at ${parsed.error.issues[0]?.path.join('.') || 'the top level'}; skipped.`,
@@ -132,6 +139,13 @@ export async function mergeBundles(
   let duplicateSessions = 0;
   for (const b of bundles) {
     for (const [name, buf] of b.files) {
+      // A counted transcript is re-scored below: one that is not JSON is refused here, where its bundle is known.
+      const why = COUNTED_RUN.test(name) ? notJson(buf.toString('utf8')) : null;
+      if (why)
+        return fail(
+          'bad_request',
+          `${b.file}: ${name} is not JSON (${why}); a transcript is one JSON object in the benchmark's transcript schema. Not merged.`,
+        );
       if (
         name === 'manifest.json' ||
         name === 'runs.json' ||

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import type { ZodError } from 'zod';
-import yauzl from 'yauzl';
+import { readZip } from './readZip.js';
 import { fail, ok, type Result } from '../../shared/result.js';
 import { describeIssue } from '../../shared/comparison/finalResultsSchema.js';
 import {
@@ -11,66 +10,13 @@ import {
 } from './manifest.js';
 import crypto from 'node:crypto';
 
+export { readZip } from './readZip.js';
+
 export interface ReadBundle {
   file: string;
   manifest: BundleManifest;
   runs: BundleRunRecord[];
   files: Map<string, Buffer>;
-}
-
-/** Every entry of a zip file, or an error naming the file and what is wrong (a truncated copy above all). */
-export function readZip(file: string): Promise<Result<Map<string, Buffer>>> {
-  return new Promise((resolve) => {
-    let buffer: Buffer;
-    try {
-      buffer = fs.readFileSync(file);
-    } catch (error) {
-      resolve(
-        fail(
-          'not_found',
-          `${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
-        ),
-      );
-      return;
-    }
-    yauzl.fromBuffer(
-      buffer,
-      { lazyEntries: true, strictFileNames: true, validateEntrySizes: true },
-      (error, zip) => {
-        if (error || !zip) {
-          resolve(
-            fail(
-              'bad_request',
-              `${file}: not a complete zip file (${error?.message ?? 'unreadable'}); a copy cut short in transfer? Copy it again.`,
-            ),
-          );
-          return;
-        }
-        const files = new Map<string, Buffer>();
-        const bad = (what: string) => {
-          zip.close();
-          resolve(fail('bad_request', `${file}: ${what}`));
-        };
-        zip.on('error', (e: Error) => bad(`not a complete zip file (${e.message}).`));
-        zip.on('entry', (entry: yauzl.Entry) => {
-          if (entry.fileName.endsWith('/')) return zip.readEntry();
-          zip.openReadStream(entry, (e, stream) => {
-            if (e || !stream)
-              return bad(`entry ${entry.fileName} cannot be read (${e?.message ?? 'no stream'}).`);
-            const chunks: Buffer[] = [];
-            stream.on('data', (c: Buffer) => chunks.push(c));
-            stream.on('error', (err: Error) => bad(`entry ${entry.fileName} is damaged (${err.message}).`));
-            stream.on('end', () => {
-              files.set(entry.fileName, Buffer.concat(chunks));
-              zip.readEntry();
-            });
-          });
-        });
-        zip.on('end', () => resolve(ok(files)));
-        zip.readEntry();
-      },
-    );
-  });
 }
 
 function parseJson<T>(

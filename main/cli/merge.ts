@@ -2,7 +2,8 @@
 // Merges study bundles written at several stations (one study) into one and re-scores it. Refuses another study id,
 // a study version the first bundle lacks (unless --allow-versions: each run keeps its own, all are listed), one
 // session id with two different logs, and two counted attempts of one participant's plan cell (both are named).
-// The inputs are only read; the output is written atomically.
+// The inputs are only read, within caps (main/bundle/readZip.ts: per file, per bundle, file count); the output is
+// written atomically.
 import { parseArgs } from 'node:util';
 import { mergeBundles } from '../bundle/merge.js';
 
