@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Problem } from '../../shared/problems.js';
 import { STUDY_MANIFEST_FILE, studyManifestSchema } from '../../shared/studies/manifest.js';
 import { panelOf } from '../../shared/team/console/consoleSchema.js';
 import { defaultLabelTemplate, parsePromptTemplate, type JudgePanelConfig, type PromptTemplate } from '../../shared/team/labeller/index.js';
 import { resolvePackFile } from '../packs/insidePack.js';
+import { readPackText } from '../packs/readPackText.js';
 import { readYamlFile } from '../packs/readYaml.js';
 
 export interface StudyPanel {
@@ -27,6 +27,8 @@ export function readStudyPanel(dir: string, label = path.basename(dir)): { panel
   const file = path.posix.join(label, config.prompt);
   const found = resolvePackFile(dir, dir, config.prompt, 'file');
   if (!found.ok) return { panel: null, problems: [{ file: path.posix.join(label, STUDY_MANIFEST_FILE), path: 'labeller.prompt', message: found.message }] };
-  const parsed = parsePromptTemplate(fs.readFileSync(found.realPath, 'utf8'), file, config.prompt);
+  const text = readPackText(found.realPath);
+  if (!text.ok) return { panel: null, problems: [{ file, path: '', message: text.message }] };
+  const parsed = parsePromptTemplate(text.text, file, config.prompt);
   return parsed.ok ? { panel: { config, template: parsed.template }, problems: [] } : { panel: null, problems: parsed.problems };
 }

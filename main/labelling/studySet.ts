@@ -3,7 +3,6 @@
  * practice items, the raters and the assignment plan, and a hash of what raters are shown.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { blindItem, parseItemsJsonl, dimensionOf, type LabellingItem } from '../../shared/labelling/items.js';
 import { assignRaters, drawStratified, type AssignmentPlan } from '../../shared/labelling/sampling.js';
@@ -13,6 +12,7 @@ import { STUDY_MANIFEST_FILE, studyManifestSchema } from '../../shared/studies/m
 import { readYamlFile } from '../packs/readYaml.js';
 import { parsePracticeJsonl, type PracticeItem } from './practice.js';
 import { resolvePackFile } from '../packs/insidePack.js';
+import { readPackText } from '../packs/readPackText.js';
 
 export interface LabellingSet {
   studyKey: string;
@@ -57,9 +57,8 @@ export function loadLabellingSet(studyKey: string, dir: string): Result<Labellin
     else if (found.reason !== 'missing')
       return bad([{ file: rel(STUDY_MANIFEST_FILE), path: field, message: found.message.replace('pack folder', 'study folder') }]);
   }
-  const itemsText = real.items === undefined ? null : readText(real.items);
-  if (itemsText === null)
-    return bad([{ file: rel(m.items), path: '', message: 'file not found or unreadable' }]);
+  const itemsText = real.items === undefined ? UNREADABLE : readText(real.items);
+  if (typeof itemsText !== 'string') return bad([{ file: rel(m.items), path: '', message: itemsText.message }]);
   const parsed = parseItemsJsonl(rel(m.items), itemsText);
   if (!parsed.ok) return bad(parsed.problems);
   let items = parsed.items;
@@ -70,9 +69,8 @@ export function loadLabellingSet(studyKey: string, dir: string): Result<Labellin
 
   let practice: PracticeItem[] = [];
   if (m.practice) {
-    const text = real.practice === undefined ? null : readText(real.practice);
-    if (text === null)
-      return bad([{ file: rel(m.practice), path: '', message: 'file not found or unreadable' }]);
+    const text = real.practice === undefined ? UNREADABLE : readText(real.practice);
+    if (typeof text !== 'string') return bad([{ file: rel(m.practice), path: '', message: text.message }]);
     const p = parsePracticeJsonl(rel(m.practice), text);
     if (!p.ok) return bad(p.problems);
     const clash = p.items.find((pi) => items.some((i) => i.id === pi.id));
@@ -138,10 +136,11 @@ export function orderFor(set: LabellingSet, rater: string): Result<string[]> {
   return ok(assignment.byRater[rater] ?? []);
 }
 
-function readText(file: string): string | null {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
+const UNREADABLE = { message: 'file not found or unreadable' };
+
+/** A pack file's text, or why not: past the pack file cap (named with its size), else unreadable. */
+function readText(file: string): string | { message: string } {
+  const read = readPackText(file);
+  if (read.ok) return read.text;
+  return read.reason === 'too_large' ? { message: read.message } : UNREADABLE;
 }

@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { readPackText } from './readPackText.js';
 import { LineCounter, parseDocument, isNode } from 'yaml';
 import type { z } from 'zod';
 import { formatPath, type Problem } from '../../shared/problems.js';
@@ -11,13 +11,12 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: Problem[
  * `label` is how the file is named in messages (a path relative to the study folder reads best).
  */
 export function readYamlFile<S extends z.ZodType>(file: string, schema: S, label = file): Parsed<z.output<S>> {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    return { ok: false, problems: [{ file: label, path: '', message: 'file not found or unreadable' }] };
+  const read = readPackText(file);
+  if (!read.ok) {
+    const message = read.reason === 'too_large' ? read.message : 'file not found or unreadable';
+    return { ok: false, problems: [{ file: label, path: '', message }] };
   }
-  return parseYamlText(text, schema, label);
+  return parseYamlText(read.text, schema, label);
 }
 
 export function parseYamlText<S extends z.ZodType>(text: string, schema: S, label: string): Parsed<z.output<S>> {

@@ -6,6 +6,8 @@ import type { PackContent } from '../../shared/study/protocol.js';
 import { queriesFileSchema } from '../../shared/judge/query.js';
 import { readYamlFile } from '../packs/readYaml.js';
 import { loadTaskFile } from '../team/pack/loadTask.js';
+import { listTaskFiles } from '../packs/taskFiles.js';
+import { readPackText } from '../packs/readPackText.js';
 import { dimensionOf, parseItemsJsonl } from '../../shared/labelling/items.js';
 
 export interface StudyContent {
@@ -62,48 +64,43 @@ function readTeamTasks(dir: string, entries: string[], rel: (p: string) => strin
   const out: StudyContent = { tasks: [], pack: { kind: 'team', tasks: packTasks }, files: [], problems: [] };
   const root = path.resolve(dir);
   const firstFile = new Map<string, string>();
-  entries.forEach((entry, i) => {
-    const target = path.resolve(root, entry);
-    const back = path.relative(root, target);
-    if (back.startsWith('..') || path.isAbsolute(back)) {
-      out.problems.push({ file: rel('study.yaml'), path: `tasks[${i}]`, message: `"${entry}" is outside the pack folder` });
-      return;
+  // The same listing as the session loader (links followed, nothing outside the pack), so the library refuses what
+  // a session would.
+  const listed = listTaskFiles(root, entries);
+  for (const p of listed.problems) {
+    const entry = p.entry === null ? '' : (entries[p.entry] ?? '');
+    if (p.file) out.problems.push({ file: rel(path.relative(root, p.file)), path: '', message: p.message });
+    // A named file that is not there is the file's problem; anything else is the entry's, at its place in study.yaml.
+    else if (p.reason === 'missing') out.problems.push({ file: rel(path.normalize(entry)), path: '', message: 'file not found or unreadable' });
+    else out.problems.push({ file: rel('study.yaml'), path: `tasks[${p.entry}]`, message: p.message });
+  }
+  for (const file of listed.files) {
+    const name = path.relative(root, file);
+    out.files.push(name);
+    const loaded = loadTaskFile(file, root);
+    if (!loaded.ok) {
+      out.problems.push(...loaded.problems.map((p) => ({ file: rel(name), path: p.path, message: p.message, ...(p.line ? { line: p.line } : {}) })));
+      continue;
     }
-    const files = fs.existsSync(target) && fs.statSync(target).isDirectory()
-      ? fs.readdirSync(target).filter((n) => /\.ya?ml$/i.test(n)).sort().map((n) => path.join(target, n))
-      : [target];
-    for (const file of files) {
-      const name = path.relative(root, file);
-      if (!fs.existsSync(file)) {
-        out.problems.push({ file: rel(name), path: '', message: 'file not found or unreadable' });
-        continue;
-      }
-      out.files.push(name);
-      const loaded = loadTaskFile(file, root);
-      if (!loaded.ok) {
-        out.problems.push(...loaded.problems.map((p) => ({ file: rel(name), path: p.path, message: p.message, ...(p.line ? { line: p.line } : {}) })));
-        continue;
-      }
-      const task = loaded.value.task;
-      const other = firstFile.get(task.id);
-      if (other) out.problems.push({ file: rel(name), path: 'id', message: `task id "${task.id}" is also used by ${other}` });
-      firstFile.set(task.id, rel(name));
-      out.tasks.push({ id: task.id, title: task.title, detail: task.dimension });
-      const { alone, control, manipulation } = task.versions;
-      packTasks.push({ id: task.id, seeds: { alone: alone.seeds, control: control.seeds, manipulation: manipulation.seeds } });
-    }
-  });
+    const task = loaded.value.task;
+    const other = firstFile.get(task.id);
+    if (other) out.problems.push({ file: rel(name), path: 'id', message: `task id "${task.id}" is also used by ${other}` });
+    firstFile.set(task.id, rel(name));
+    out.tasks.push({ id: task.id, title: task.title, detail: task.dimension });
+    const { alone, control, manipulation } = task.versions;
+    packTasks.push({ id: task.id, seeds: { alone: alone.seeds, control: control.seeds, manipulation: manipulation.seeds } });
+  }
   return out;
 }
 
 function readLabellingItems(dir: string, file: string, label: string): StudyContent {
   const empty = { pack: null, files: [file] };
-  let text: string;
-  try {
-    text = fs.readFileSync(path.join(dir, file), 'utf8');
-  } catch {
-    return { ...empty, tasks: [], problems: [{ file: label, path: '', message: 'file not found or unreadable' }] };
+  const read = readPackText(path.join(dir, file));
+  if (!read.ok) {
+    const message = read.reason === 'too_large' ? read.message : 'file not found or unreadable';
+    return { ...empty, tasks: [], problems: [{ file: label, path: '', message }] };
   }
+  const text = read.text;
   const parsed = parseItemsJsonl(label, text);
   if (!parsed.ok) {
     const withLine = parsed.problems.map((p) => ({ ...p, line: Number(/^line (\d+)/.exec(p.path)?.[1]) || undefined }));

@@ -6,6 +6,7 @@ import { protocolOf, STUDY_MANIFEST_FILE, studyManifestSchema, type StudyManifes
 import type { StudyProtocol } from '../../shared/study/protocol.js';
 import { checkProtocol } from '../../shared/study/protocolCheck.js';
 import { readYamlFile } from '../packs/readYaml.js';
+import { readPackText } from '../packs/readPackText.js';
 import { locate, parseLocated, parsePath } from '../team/pack/yamlLocation.js';
 import { readStudyContent, type StudyContent } from './kinds.js';
 import { readStudyPanel } from '../judge/studyPanel.js';
@@ -37,7 +38,9 @@ export function validateStudyPack(dir: string, label = path.basename(dir)): Stud
   }
   const read = readYamlFile(manifestFile, studyManifestSchema, manifestLabel);
   if (!read.ok) {
-    const located = parseLocated(fs.readFileSync(manifestFile, 'utf8'));
+    // Lines for the problems, from a manifest small enough to have been read at all.
+    const text = readPackText(manifestFile);
+    const located = parseLocated(text.ok ? text.text : '');
     return { manifest: null, content: null, protocol: null, problems: byLine(read.problems.flatMap((p) => unknownFields(p, located))) };
   }
   const manifest = read.value;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { readPackText } from '../../packs/readPackText.js';
 import { lintTaskText } from '../../../shared/team/pack/lintTask.js';
 import { lintPaths } from '../../../shared/team/checker/lintPaths.js';
 import type { HiddenTestRunner, PlayedPath } from '../../../shared/team/checker/playPath.js';
@@ -21,7 +22,9 @@ export interface PackLint {
 /** Whether a folder is a team study pack (its study.yaml says `kind: team`). */
 export function isTeamPack(dir: string): boolean {
   try {
-    const manifest = parse(fs.readFileSync(path.join(dir, 'study.yaml'), 'utf8')) as { kind?: unknown } | null;
+    const text = readPackText(path.join(dir, 'study.yaml'));
+    if (!text.ok) return false;
+    const manifest = parse(text.text) as { kind?: unknown } | null;
     return manifest?.kind === 'team';
   } catch {
     return false;

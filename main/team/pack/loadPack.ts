@@ -4,18 +4,9 @@ import { parse } from 'yaml';
 import { STUDY_MANIFEST_FILE, studyManifestSchema } from '../../../shared/studies/manifest.js';
 import { problemsFromZod } from '../../../shared/problems.js';
 import { loadTaskFile } from './loadTask.js';
-import { resolvePackFile } from '../../packs/insidePack.js';
+import { listTaskFiles, taskFilesIn } from '../../packs/taskFiles.js';
+import { readPackText } from '../../packs/readPackText.js';
 import type { LoadedTask, LocatedProblem } from './loadTask.js';
-
-const isYaml = (name: string): boolean => /\.ya?ml$/i.test(name);
-
-function yamlFilesIn(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isFile() && isYaml(d.name))
-    .map((d) => path.join(dir, d.name))
-    .sort();
-}
 
 /**
  * The task files of a team study pack: those `study.yaml` lists (files or folders), or without a
@@ -24,9 +15,11 @@ function yamlFilesIn(dir: string): string[] {
 export function taskFilesOf(packDir: string): { files: string[]; problems: LocatedProblem[] } {
   const manifestFile = path.join(packDir, STUDY_MANIFEST_FILE);
   if (fs.existsSync(manifestFile)) {
+    const read = readPackText(manifestFile);
+    if (!read.ok) return { files: [], problems: [{ file: manifestFile, path: '', message: read.message }] };
     let raw: unknown;
     try {
-      raw = parse(fs.readFileSync(manifestFile, 'utf8'));
+      raw = parse(read.text);
     } catch (e) {
       return { files: [], problems: [{ file: manifestFile, path: '', message: `YAML: ${(e as Error).message.split('\n')[0]}` }] };
     }
@@ -35,20 +28,16 @@ export function taskFilesOf(packDir: string): { files: string[]; problems: Locat
     if (manifest.data.kind !== 'team') {
       return { files: [], problems: [{ file: manifestFile, path: 'kind', message: `expected a team study, found "${manifest.data.kind}"` }] };
     }
-    const files: string[] = [];
-    const problems: LocatedProblem[] = [];
-    manifest.data.tasks.forEach((entry, i) => {
-      // Checked by its real path (links followed); listed by its path in the pack, so problems name that.
-      const found = resolvePackFile(packDir, packDir, entry, 'any');
-      const target = path.resolve(packDir, entry);
-      if (!found.ok) problems.push({ file: manifestFile, path: `tasks[${i}]`, message: found.message });
-      else if (fs.statSync(found.realPath).isDirectory()) files.push(...yamlFilesIn(target));
-      else files.push(target);
-    });
-    return { files, problems };
+    const listed = listTaskFiles(packDir, manifest.data.tasks);
+    // A listed entry's problem is at its place in study.yaml; a file inside a listed folder is named itself.
+    const problems = listed.problems.map((p): LocatedProblem =>
+      p.file ? { file: p.file, path: '', message: p.message } : { file: manifestFile, path: `tasks[${p.entry}]`, message: p.message },
+    );
+    return { files: listed.files, problems };
   }
   const tasksDir = path.join(packDir, 'tasks');
-  return { files: fs.existsSync(tasksDir) ? yamlFilesIn(tasksDir) : yamlFilesIn(packDir), problems: [] };
+  const found = taskFilesIn(packDir, fs.existsSync(tasksDir) ? tasksDir : packDir, null);
+  return { files: found.files, problems: found.problems.map((p) => ({ file: p.file ?? packDir, path: '', message: p.message })) };
 }
 
 export interface PackLoad {

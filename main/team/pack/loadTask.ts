@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { crossCheck } from '../../../shared/team/pack/validate.js';
 import type { ResolvedTask } from '../../../shared/team/pack/resolve.js';
@@ -8,6 +7,7 @@ import { formatPath } from '../../../shared/problems.js';
 import type { Problem } from '../../../shared/problems.js';
 import { locate, parseLocated, parsePath } from './yamlLocation.js';
 import { resolvePackFile } from '../../packs/insidePack.js';
+import { readPackText } from '../../packs/readPackText.js';
 
 /** A problem with the line (1-based) it sits on, when the YAML has one. */
 export interface LocatedProblem extends Problem {
@@ -28,12 +28,9 @@ export type TaskLoad = { ok: true; value: LoadedTask } | { ok: false; problems: 
  * links followed, never outside `packDir`) → cross-reference checks. Every problem names the file, the path inside it and its line.
  */
 export function loadTaskFile(file: string, packDir = path.dirname(file)): TaskLoad {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    return { ok: false, problems: [{ file, path: '', message: `cannot read the file: ${(e as Error).message}` }] };
-  }
+  const read = readPackText(file);
+  if (!read.ok) return { ok: false, problems: [{ file, path: '', message: read.message }] };
+  const text = read.text;
   const tabs = tabIndents(text);
   const located = parseLocated(text);
   // A tab in the indentation sends the parser into a cascade of errors; the tab is the one to fix.
@@ -87,11 +84,10 @@ function readReferencedFiles(task: TeamTask, file: string, packDir: string): Pro
     const where = formatPath([...at, 'from']);
     const found = resolvePackFile(packDir, path.dirname(file), entry.from);
     if (!found.ok) return void problems.push({ file, path: where, message: found.message });
-    try {
-      entry.text = fs.readFileSync(found.realPath, 'utf8');
-    } catch {
-      problems.push({ file, path: where, message: `cannot read "${entry.from}" (looked for ${found.realPath})` });
-    }
+    const read = readPackText(found.realPath);
+    if (read.ok) entry.text = read.text;
+    else if (read.reason === 'too_large') problems.push({ file, path: where, message: `"${entry.from}": ${read.message}` });
+    else problems.push({ file, path: where, message: `cannot read "${entry.from}" (looked for ${found.realPath})` });
   };
   type Entry = { text?: string | undefined; from?: string | undefined };
   const visitWorkspace = (ws: { files?: Entry[] | undefined; hidden_tests?: Entry[] | undefined } | undefined, at: PropertyKey[]): void => {
