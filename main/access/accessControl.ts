@@ -25,14 +25,14 @@ const equalText = (a: string, b: string) => {
 export class AccessControl {
   private content: AccessFileContent;
   private readonly unlocked = new Map<string, number>();
-  readonly pinAttempts: PinAttempts;
+  /** Wrong-PIN counters, one per link (see attemptKey); in memory, so a host restart clears them too. */
+  private readonly attempts = new Map<string, PinAttempts>();
 
   constructor(
     private readonly dataDir: string,
     opts: { notice?: (message: string) => void; now?: () => number; fixedToken?: string } = {},
   ) {
     this.now = opts.now ?? Date.now;
-    this.pinAttempts = new PinAttempts(this.now);
     this.content = loadAccessFile(dataDir, opts.notice ?? (() => {}));
     if (opts.fixedToken && opts.fixedToken !== this.content.secret) {
       // Tests pin the experimenter token; links made under it stay verifiable because the secret is the token.
@@ -82,25 +82,65 @@ export class AccessControl {
   async setPin(pin: string): Promise<void> {
     const pinHash = await hashPin(pin);
     this.write({ ...this.content, pin: pinHash });
-    this.pinAttempts.recordSuccess();
+    this.attempts.clear();
+  }
+
+  /** Whose wrong PINs count together: one link (every tab or window holding it), or the experimenter's own screens. */
+  private attemptKey(from: AccessScope | undefined): string {
+    if (!from || from.kind === 'experimenter') return 'experimenter';
+    const entry = this.content.links.find((l) => sameScope(l.scope, from));
+    return entry ? entry.id : `scope:${JSON.stringify(from)}`;
+  }
+
+  private attemptsOf(key: string): PinAttempts {
+    let a = this.attempts.get(key);
+    if (!a) {
+      a = new PinAttempts(this.now);
+      this.attempts.set(key, a);
+    }
+    return a;
+  }
+
+  /** Links with wrong PINs counted (locked now or not), for the experimenter's dashboard. */
+  kioskLocks(): Array<{ scope: LinkScope; failures: number; waitMs: number }> {
+    return this.content.links.flatMap((l) => {
+      const a = this.attempts.get(l.id);
+      return a && a.count > 0 ? [{ scope: l.scope, failures: a.count, waitMs: a.waitMs() }] : [];
+    });
+  }
+
+  /** Clears one link's wrong PINs and lock, recorded in access.json; how many wrong PINs it had (null: no such link). */
+  clearKioskLock(scope: LinkScope): { failures: number } | null {
+    const entry = this.content.links.find((l) => sameScope(l.scope, scope));
+    if (!entry) return null;
+    const failures = this.attempts.get(entry.id)?.count ?? 0;
+    this.attempts.delete(entry.id);
+    const record = { link: entry.id, at: new Date(this.now()).toISOString(), failures };
+    this.write({ ...this.content, lock_clears: [...this.content.lock_clears, record] });
+    return { failures };
   }
 
   /**
    * Checks a PIN typed at a kiosk. Right: a fresh experimenter token for that tab (never the stored secret).
-   * Wrong or locked: how long to wait before the next try.
+   * Wrong or locked: how long to wait before the next try. `from` is the calling page's scope: wrong PINs are counted
+   * per link, so guesses at one participant's page never lock another link or the experimenter.
    */
-  async unlock(pin: string): Promise<{ ok: true; token: string } | { ok: false; reason: 'no_pin' | 'wrong' | 'locked'; waitMs: number }> {
+  async unlock(
+    pin: string,
+    from?: AccessScope,
+  ): Promise<{ ok: true; token: string } | { ok: false; reason: 'no_pin' | 'wrong' | 'locked'; waitMs: number }> {
     const pinHash = this.content.pin;
     if (!pinHash) return { ok: false, reason: 'no_pin', waitMs: 0 };
-    const wait = this.pinAttempts.waitMs();
+    const attempts = this.attemptsOf(this.attemptKey(from));
+    const wait = attempts.waitMs();
     if (wait > 0) return { ok: false, reason: 'locked', waitMs: wait };
     // Counted before the (slow) check, so parallel guesses cannot all slip in under one count.
-    this.pinAttempts.recordFailure();
+    attempts.recordFailure();
     const right = /^[0-9]{4,12}$/.test(pin) && (await verifyPin(pin, pinHash));
     if (!right) {
-      return { ok: false, reason: 'wrong', waitMs: this.pinAttempts.waitMs() };
+      return { ok: false, reason: 'wrong', waitMs: attempts.waitMs() };
     }
-    this.pinAttempts.recordSuccess();
+    attempts.recordSuccess();
     const token = `x${crypto.randomBytes(24).toString('base64url')}`;
     this.unlocked.set(token, this.now() + UNLOCK_TTL_MS);
     return { ok: true, token };

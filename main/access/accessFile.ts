@@ -18,6 +18,8 @@ import { writeFileAtomic } from '../files/atomicWrite.js';
  *   is `<id>.<HMAC(secret, id)>`: the capability itself is never stored, only derivable by the secret's holder,
  *   so the experimenter can show the same link again and a copy of the links table alone grants nothing.
  * - `pin`: the kiosk PIN, as a scrypt hash with its salt and cost (never the PIN).
+ * - `lock_clears`: each time the experimenter cleared a link's wrong-PIN lock (which link, when, how many wrong PINs),
+ *   so a guessing participant leaves a record even after the lock is gone.
  */
 export const pinHashSchema = z.object({
   salt: z.string(),
@@ -36,6 +38,9 @@ export const accessFileSchema = z.object({
   secret: z.string().min(32),
   links: z.array(linkEntrySchema),
   pin: pinHashSchema.nullable(),
+  lock_clears: z
+    .array(z.object({ link: z.string(), at: z.string(), failures: z.number().int().min(0) }))
+    .default([]),
 });
 export type AccessFileContent = z.infer<typeof accessFileSchema>;
 
@@ -66,7 +71,7 @@ export function loadAccessFile(dataDir: string, notice: (message: string) => voi
     const why = parsed ? `${parsed.error.issues[0]?.path.join('.') || 'file'}: ${parsed.error.issues[0]?.message}` : 'not JSON';
     notice(`${file} could not be read (${why}); it was moved to ${aside} and earlier participant links no longer work.`);
   }
-  const fresh: AccessFileContent = { version: 1, secret: crypto.randomBytes(24).toString('base64url'), links: [], pin: null };
+  const fresh: AccessFileContent = { version: 1, secret: crypto.randomBytes(24).toString('base64url'), links: [], pin: null, lock_clears: [] };
   saveAccessFile(dataDir, fresh);
   return fresh;
 }

@@ -4,7 +4,15 @@ import type { AccessControl } from './accessControl.js';
 
 type AccessHandlers = Pick<
   AppHandlers,
-  'accessWhoAmI' | 'enterKiosk' | 'participantLink' | 'raterLink' | 'setKioskPin' | 'kioskPinStatus' | 'unlockKiosk'
+  | 'accessWhoAmI'
+  | 'enterKiosk'
+  | 'participantLink'
+  | 'raterLink'
+  | 'setKioskPin'
+  | 'kioskPinStatus'
+  | 'unlockKiosk'
+  | 'kioskLocks'
+  | 'clearKioskLock'
 >;
 
 /** Links, the kiosk PIN and "who am I". Which scope may call which of these is decided in policy.ts. */
@@ -31,16 +39,23 @@ export function setupAccessHandlers(s: AppServices, access: AccessControl): Acce
       return ok({ set: true });
     },
     kioskPinStatus: () => ok({ set: access.hasPin() }),
-    unlockKiosk: async ({ pin }) => {
-      const r = await access.unlock(pin);
+    unlockKiosk: async ({ pin }, ctx) => {
+      const r = await access.unlock(pin, ctx.access);
       if (r.ok) {
         s.log.info('kiosk left with the experimenter PIN');
         return ok({ token: r.token });
       }
-      s.log.warn('kiosk PIN refused', { reason: r.reason });
+      s.log.warn('kiosk PIN refused', { reason: r.reason, scope: ctx.access?.kind ?? 'experimenter' });
       if (r.reason === 'no_pin') return fail('unauthorized', 'No experimenter PIN is set. The experimenter can end the kiosk from their own screen.');
       if (r.reason === 'locked') return fail('unauthorized', `Too many wrong PINs. Try again in ${Math.ceil(r.waitMs / 1000)} seconds.`);
       return fail('unauthorized', r.waitMs > 0 ? `Wrong PIN. Try again in ${Math.ceil(r.waitMs / 1000)} seconds.` : 'Wrong PIN.');
+    },
+    kioskLocks: () => ok({ locks: access.kioskLocks() }),
+    clearKioskLock: ({ scope }) => {
+      const cleared = access.clearKioskLock(scope);
+      if (!cleared) return fail('not_found', 'No such link: nothing to clear.');
+      s.log.info('kiosk PIN lock cleared by the experimenter', { scope, failures: cleared.failures });
+      return ok(cleared);
     },
   };
 }

@@ -27,8 +27,9 @@ export async function verifyPin(pin: string, stored: PinHash): Promise<boolean> 
 
 /**
  * Wrong PINs lock the kiosk's unlock for a while, doubling each time past the free attempts: five guesses, then
- * 30 s, 60 s, 120 s … up to an hour. One counter for the whole host (every participant page shares it), since a
- * participant could open any number of tabs.
+ * 30 s, 60 s, 120 s … up to an hour. One counter per link (every tab and window holding it shares it, since a
+ * participant could open any number of tabs), so one participant's guesses never lock another link or the
+ * experimenter out; the experimenter can clear a link's lock from the dashboard.
  */
 export class PinAttempts {
   private failures = 0;
@@ -52,6 +53,11 @@ export class PinAttempts {
       const lock = Math.min(this.maxLockMs, this.baseLockMs * 2 ** (this.failures - this.free));
       this.lockedUntil = this.now() + lock;
     }
+  }
+
+  /** Wrong PINs counted since the last right one (or clear). */
+  get count(): number {
+    return this.failures;
   }
 
   recordSuccess(): void {

@@ -70,4 +70,13 @@ export const accessMethods = {
    * run. Wrong PINs are rate-limited by the host.
    */
   unlockKiosk: method(z.object({ pin: z.string().max(64) }).strict(), z.object({ token: z.string() })),
+  /** Experimenter: the links with wrong PINs counted against them (each link counts its own), locked or not. */
+  kioskLocks: method(
+    z.object({}).strict(),
+    z.object({
+      locks: z.array(z.object({ scope: linkScopeSchema, failures: z.number().int().min(0), waitMs: z.number().int().min(0) })),
+    }),
+  ),
+  /** Experimenter: clears one link's wrong PINs and lock; the clear is recorded (access.json and the host's log). */
+  clearKioskLock: method(z.object({ scope: linkScopeSchema }).strict(), z.object({ failures: z.number().int().min(0) })),
 };

@@ -4,6 +4,7 @@ import { ActionDialog } from '../kiosk/ActionDialog';
 import { ParticipantActions } from '../kiosk/ParticipantActions';
 import { useApp } from '../state/appStore';
 import { DashboardRow, type RowAction } from './DashboardRow';
+import { KioskLocks } from './KioskLocks';
 import { ParticipantLink } from './ParticipantLink';
 import { useDashboard } from './useDashboard';
 import './dashboard.css';
@@ -120,6 +121,14 @@ export function DashboardScreen({ studyKey }: { studyKey: string }) {
           </table>
         </div>
       )}
+      {view ? (
+        <KioskLocks
+          studyKey={studyKey}
+          codes={new Map(view.participants.map((p) => [p.row.participantId, p.row.code]))}
+          stamp={view.at}
+          onError={setError}
+        />
+      ) : null}
       {pausingRow ? (
         <ActionDialog
           title={`Pause ${pausingRow.row.code}'s run?`}
