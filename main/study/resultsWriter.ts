@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { emptyStudyState } from '../../shared/study/fold.js';
 import type { AppServices } from '../app/appServices.js';
 import { moveFileAtomic, pruneEmptyDirs, removeFile, writeFileAtomic, writeFileAtomicAsync } from '../files/atomicWrite.js';
+import { removeStaleTemps } from '../files/staleTemps.js';
 import { deriveLayout, type Desired, type Manifest, type RunPlacement } from './resultsLayout.js';
 import { RunSessionCache } from './runSessionCache.js';
 import { StudyStateCache } from './studyStateCache.js';
@@ -76,8 +77,10 @@ export class ResultsWriter {
 
   constructor(private readonly s: AppServices) {}
 
-  /** Listens to the event bus and reconciles every study once (the startup repair). */
+  /** Listens to the event bus and reconciles every study once (the startup repair), after removing stale temp files. */
   start(): void {
+    const stale = removeStaleTemps(this.s.options.dataDir);
+    if (stale.length > 0) this.s.log.info('removed temp files left by an interrupted write', { files: stale });
     this.unsubscribe = this.s.bus.subscribe((e) => {
       // Most events trigger nothing: the session is looked up only for one that may (a lookup per event was a
       // main cost with twenty participants sending at once).
