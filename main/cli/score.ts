@@ -1,7 +1,8 @@
-// npm run score -- <results dir> [-o final_results.json] [--design within|between] [--gate <rate>] [--study <pack dir>]
+// npm run score -- <results dir> [-o final_results.json] [--force] [--design within|between] [--gate <rate>] [--study <pack dir>]
 // Writes final_results.json for a folder in the benchmark layout (<dir>/transcripts/<dimension>/<scenario>/<model-dir>/
 // <version>_seed<k>.json), by the rule in shared/team/export/README.md. Runs under excluded/ never count. Files that
-// fail the transcript schema are named on stderr and in the file's `problems`; nothing in the folder changes.
+// fail the transcript schema are named on stderr and in the file's `problems`; nothing in the folder changes. Without
+// -o, a final_results.json already beside the transcripts with other content is kept (refused) unless --force.
 // With --study, every transcript is also re-checked against that pack's checker (hidden tests in Pyodide): each
 // disagreement is printed and written under `recheck` in the file; the recorded scores are the ones used.
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { writeFinalResults } from '../scoring/scoreFolder.js';
 import { recheckFolder } from '../scoring/recheckFolder.js';
 import { studyDesign } from '../scoring/studyDesign.js';
 
-const USAGE = 'usage: npm run score -- <results dir> [-o final_results.json] [--design within|between] [--gate <alone pass rate 0–1>] [--study <team study dir>]\n';
+const USAGE = 'usage: npm run score -- <results dir> [-o final_results.json] [--force] [--design within|between] [--gate <alone pass rate 0–1>] [--study <team study dir>]\n';
 
 async function main(argv: string[]): Promise<number> {
   let parsed;
@@ -19,7 +20,7 @@ async function main(argv: string[]): Promise<number> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { out: { type: 'string', short: 'o' }, design: { type: 'string' }, gate: { type: 'string' }, study: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { out: { type: 'string', short: 'o' }, force: { type: 'boolean' }, design: { type: 'string' }, gate: { type: 'string' }, study: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}`);
@@ -54,7 +55,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const dir = positionals[0]!;
   const recheck = values.study ? await recheckFolder(dir, values.study) : undefined;
-  const written = writeFinalResults(dir, { design, poolGateAtLeast: gate, ...(recheck ? { recheck } : {}), ...(values.out ? { out: path.resolve(values.out) } : {}) });
+  const written = writeFinalResults(dir, { design, poolGateAtLeast: gate, ...(recheck ? { recheck } : {}), ...(values.out ? { out: path.resolve(values.out) } : {}), force: values.force ?? false });
   if (!written.ok) {
     process.stderr.write(`${written.error.message}\n`);
     return 1;

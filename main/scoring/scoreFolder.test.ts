@@ -151,4 +151,22 @@ describe('npm run score over a benchmark-layout folder', () => {
     const usage = spawnSync(tsx, ['main/cli/score.ts'], { cwd: REPO, encoding: 'utf8' });
     expect(usage.status).toBe(2);
   }, 60_000);
+
+  it('the CLI without -o keeps a different final_results.json already in the folder unless --force (issue 25)', () => {
+    sampleFolder(tmp.dir);
+    const tsx = path.join(REPO, 'node_modules/.bin/tsx');
+    const theirs = path.join(tmp.dir, 'final_results.json');
+    fs.writeFileSync(theirs, '{"written": "by someone else"}\n');
+    const kept = spawnSync(tsx, ['main/cli/score.ts', tmp.dir], { cwd: REPO, encoding: 'utf8' });
+    expect(kept.status).toBe(1);
+    expect(kept.stderr).toBe(
+      `${theirs} already exists and differs from the scores just computed; it was kept and nothing was written. Give -o <file> to write elsewhere, or --force to replace it.\n`,
+    );
+    expect(fs.readFileSync(theirs, 'utf8')).toBe('{"written": "by someone else"}\n');
+    const forced = spawnSync(tsx, ['main/cli/score.ts', tmp.dir, '--force'], { cwd: REPO, encoding: 'utf8' });
+    expect(forced.status).toBe(0);
+    expect(JSON.parse(fs.readFileSync(theirs, 'utf8')).models).toBeDefined();
+    // The same scores again: nothing to lose, so no --force needed.
+    expect(spawnSync(tsx, ['main/cli/score.ts', tmp.dir], { cwd: REPO, encoding: 'utf8' }).status).toBe(0);
+  }, 60_000);
 });

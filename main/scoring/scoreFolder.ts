@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { ok, type Result } from '../../shared/result.js';
+import { fail, ok, type Result } from '../../shared/result.js';
 import { buildFinalResults, impliedPlans, versionsNobodyRan, type FinalResults } from '../../shared/team/export/finalResults.js';
 import type { Design, PlannedScenario, RecheckReport } from '../../shared/team/export/resultTypes.js';
 import { writeFileAtomic } from '../files/atomicWrite.js';
@@ -46,10 +47,26 @@ export function scoreFolder(dir: string, options: ScoreOptions = {}): Result<Sco
 export const FINAL_RESULTS_FILE = 'final_results.json';
 
 /** Scores `dir` and writes the file atomically (temp + fsync + rename); by default beside its transcripts/ folder. */
-export function writeFinalResults(dir: string, options: ScoreOptions & { out?: string } = {}): Result<ScoredFolder & { out: string }> {
+/**
+ * Scores the folder and writes final_results.json: to `out` when given, else beside the transcripts — where an
+ * existing file with other content is kept and the call refused unless `force` (issue 25: `npm run score` once
+ * silently replaced a final_results.json someone else had written there).
+ */
+export function writeFinalResults(dir: string, options: ScoreOptions & { out?: string; force?: boolean } = {}): Result<ScoredFolder & { out: string }> {
   const scored = scoreFolder(dir, options);
   if (!scored.ok) return scored;
   const out = options.out ?? path.join(path.dirname(scored.value.root), FINAL_RESULTS_FILE);
-  writeFileAtomic(out, JSON.stringify(scored.value.results, null, 2) + '\n');
+  const content = JSON.stringify(scored.value.results, null, 2) + '\n';
+  if (options.out === undefined && !options.force) {
+    let existing: string | null = null;
+    try {
+      existing = fs.readFileSync(out, 'utf8');
+    } catch {
+      existing = null;
+    }
+    if (existing !== null && existing !== content)
+      return fail('conflict', `${out} already exists and differs from the scores just computed; it was kept and nothing was written. Give -o <file> to write elsewhere, or --force to replace it.`);
+  }
+  writeFileAtomic(out, content);
   return ok({ ...scored.value, out });
 }
