@@ -64,7 +64,9 @@ describe('kiosk PIN attempts', () => {
     const b = await linkOf('b'.repeat(24));
     for (let i = 0; i < 5; i++) expect((await call('unlockKiosk', { pin: '000000' }, a)).body.ok).toBe(false);
     const locked = await call('unlockKiosk', { pin: PIN }, a);
-    expect(!locked.body.ok && locked.body.error.message).toMatch(/^Too many wrong PINs\. Try again in 30 seconds\.$/);
+    expect(!locked.body.ok && locked.body.error.message).toMatch(
+      /^Too many wrong PINs\. Try again in 30 seconds\.$/,
+    );
 
     // Another participant's kiosk: the experimenter's PIN still works there, at once.
     const other = await call('unlockKiosk', { pin: PIN }, b);
@@ -74,7 +76,9 @@ describe('kiosk PIN attempts', () => {
 
     // The dashboard sees the locked link; a participant link may neither see nor clear locks.
     const locks = await call('kioskLocks', {}, host.token);
-    expect(locks.body.ok && locks.body.value.locks).toEqual([{ scope: scopeOf('a'.repeat(24)), failures: 5, waitMs: expect.any(Number) }]);
+    expect(locks.body.ok && locks.body.value.locks).toEqual([
+      { scope: scopeOf('a'.repeat(24)), failures: 5, waitMs: expect.any(Number) },
+    ]);
     expect((await call('clearKioskLock', { scope: scopeOf('a'.repeat(24)) }, a)).status).toBe(403);
     expect((await call('kioskLocks', {}, b)).status).toBe(403);
 

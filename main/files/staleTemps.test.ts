@@ -49,16 +49,31 @@ describe('temp files an interrupted write left', () => {
     put(path.join(outside, '.teamseat-tmp-aaaaaaaaaaaa'), 'x', old);
     fs.symlinkSync(outside, path.join(data, 'results', 'linked'));
     // A link named like a temp file: not a file of ours, never removed (nor what it points to).
-    fs.symlinkSync(path.join(outside, '.teamseat-tmp-aaaaaaaaaaaa'), path.join(data, 'results', '.teamseat-tmp-bbbbbbbbbbbb'));
+    fs.symlinkSync(
+      path.join(outside, '.teamseat-tmp-aaaaaaaaaaaa'),
+      path.join(data, 'results', '.teamseat-tmp-bbbbbbbbbbbb'),
+    );
 
     const lines: string[] = [];
-    apps.push(createTestApp(data, { info: (m, d) => lines.push(`${m} ${JSON.stringify(d)}`), warn: () => {}, error: () => {} }));
+    apps.push(
+      createTestApp(data, {
+        info: (m, d) => lines.push(`${m} ${JSON.stringify(d)}`),
+        warn: () => {},
+        error: () => {},
+      }),
+    );
     for (const rel of stale) expect(fs.existsSync(path.join(data, rel)), rel).toBe(false);
     for (const rel of kept) expect(fs.existsSync(path.join(data, rel)), rel).toBe(true);
     expect(fs.existsSync(path.join(outside, '.teamseat-tmp-aaaaaaaaaaaa'))).toBe(true);
-    expect(fs.lstatSync(path.join(data, 'results', '.teamseat-tmp-bbbbbbbbbbbb')).isSymbolicLink()).toBe(true);
+    expect(fs.lstatSync(path.join(data, 'results', '.teamseat-tmp-bbbbbbbbbbbb')).isSymbolicLink()).toBe(
+      true,
+    );
     const logged = lines.find((l) => l.startsWith('removed temp files left by an interrupted write '));
-    const files = (JSON.parse(logged!.slice('removed temp files left by an interrupted write '.length)) as { files: string[] }).files;
+    const files = (
+      JSON.parse(logged!.slice('removed temp files left by an interrupted write '.length)) as {
+        files: string[];
+      }
+    ).files;
     expect(files.sort()).toEqual([...stale].sort());
   });
 });

@@ -8,15 +8,16 @@ import fs from 'node:fs';
 export const PACK_FILE_BYTES = 16 * 1024 * 1024;
 
 export type PackText =
-  | { ok: true; text: string }
-  | { ok: false; reason: 'unreadable' | 'too_large'; message: string };
+  { ok: true; text: string } | { ok: false; reason: 'unreadable' | 'too_large'; message: string };
 
 const MiB = 1024 * 1024;
 const sized = (n: number) => (n % MiB === 0 ? `${n / MiB} MiB` : `${n} bytes (${(n / MiB).toFixed(1)} MiB)`);
 
 /** Why a file is past the cap, or null: from its size on disk, without reading it. */
 export function tooLargeForPack(size: number, limit = PACK_FILE_BYTES): string | null {
-  return size > limit ? `the file is ${sized(size)}, more than a pack file may be (${sized(limit)}); not read` : null;
+  return size > limit
+    ? `the file is ${sized(size)}, more than a pack file may be (${sized(limit)}); not read`
+    : null;
 }
 
 /**
@@ -32,7 +33,11 @@ export function readPackText(file: string, limit = PACK_FILE_BYTES): PackText {
     if (big) return { ok: false, reason: 'too_large', message: big };
     fd = fs.openSync(file, 'r');
   } catch (error) {
-    return { ok: false, reason: 'unreadable', message: `cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+    return {
+      ok: false,
+      reason: 'unreadable',
+      message: `cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    };
   }
   try {
     const chunks: Buffer[] = [];
@@ -43,11 +48,20 @@ export function readPackText(file: string, limit = PACK_FILE_BYTES): PackText {
       if (n === 0) break;
       chunks.push(chunk.subarray(0, n));
       total += n;
-      if (total > limit) return { ok: false, reason: 'too_large', message: tooLargeForPack(total, limit)!.replace('is ', 'is at least ') };
+      if (total > limit)
+        return {
+          ok: false,
+          reason: 'too_large',
+          message: tooLargeForPack(total, limit)!.replace('is ', 'is at least '),
+        };
     }
     return { ok: true, text: Buffer.concat(chunks).toString('utf8') };
   } catch (error) {
-    return { ok: false, reason: 'unreadable', message: `cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+    return {
+      ok: false,
+      reason: 'unreadable',
+      message: `cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    };
   } finally {
     fs.closeSync(fd);
   }

@@ -40,7 +40,10 @@ export function taskFilesIn(
 }
 
 /** The task files study.yaml `tasks` names (files, or every YAML file of a named folder), by their path in the pack. */
-export function listTaskFiles(packDir: string, entries: readonly string[]): { files: string[]; problems: TaskFileProblem[] } {
+export function listTaskFiles(
+  packDir: string,
+  entries: readonly string[],
+): { files: string[]; problems: TaskFileProblem[] } {
   const files: string[] = [];
   const problems: TaskFileProblem[] = [];
   entries.forEach((entry, i) => {

@@ -23,8 +23,20 @@ function fakeHost() {
             ok: true,
             value: {
               locks: [
-                ...(failures ? [{ scope: { kind: 'participant', studyKey: 'k', participantId: A }, failures, waitMs: 30_000 }] : []),
-                { scope: { kind: 'participant', studyKey: 'other', participantId: B }, failures: 2, waitMs: 0 },
+                ...(failures
+                  ? [
+                      {
+                        scope: { kind: 'participant', studyKey: 'k', participantId: A },
+                        failures,
+                        waitMs: 30_000,
+                      },
+                    ]
+                  : []),
+                {
+                  scope: { kind: 'participant', studyKey: 'other', participantId: B },
+                  failures: 2,
+                  waitMs: 0,
+                },
               ],
             },
           };
@@ -46,12 +58,19 @@ describe('wrong kiosk PINs on the dashboard', () => {
   it("lists this study's locked links by code and clears one, saying so", async () => {
     const calls = fakeHost();
     const errors: string[] = [];
-    render(<KioskLocks studyKey="k" codes={new Map([[A, 'P07']])} stamp="1" onError={(m) => errors.push(m)} />);
+    render(
+      <KioskLocks studyKey="k" codes={new Map([[A, 'P07']])} stamp="1" onError={(m) => errors.push(m)} />,
+    );
     await act(async () => {});
     expect(screen.getByRole('listitem').textContent).toBe('P07: 5 wrong PINs, locked for 30 s Clear lock');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Clear lock' })));
-    expect(calls).toContainEqual(['clearKioskLock', { scope: { kind: 'participant', studyKey: 'k', participantId: A } }]);
-    expect(screen.getByRole('status').textContent).toBe("P07's kiosk PIN lock cleared (5 wrong PINs; the clear is recorded).");
+    expect(calls).toContainEqual([
+      'clearKioskLock',
+      { scope: { kind: 'participant', studyKey: 'k', participantId: A } },
+    ]);
+    expect(screen.getByRole('status').textContent).toBe(
+      "P07's kiosk PIN lock cleared (5 wrong PINs; the clear is recorded).",
+    );
     expect(screen.queryByRole('listitem')).toBeNull();
     expect(errors).toEqual([]);
   });

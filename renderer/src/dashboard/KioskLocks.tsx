@@ -41,7 +41,9 @@ export function KioskLocks({
 
   const clear = async (lock: Lock) => {
     const code = codes.get(lock.participantId) ?? 'this participant';
-    const r = await api().clearKioskLock({ scope: { kind: 'participant', studyKey, participantId: lock.participantId } });
+    const r = await api().clearKioskLock({
+      scope: { kind: 'participant', studyKey, participantId: lock.participantId },
+    });
     if (!r.ok) return onError(r.error.message);
     setTold(`${code}'s kiosk PIN lock cleared (${r.value.failures} wrong PINs; the clear is recorded).`);
     await read();
@@ -56,7 +58,8 @@ export function KioskLocks({
         <ul>
           {locks.map((l) => (
             <li key={l.participantId}>
-              {codes.get(l.participantId) ?? l.participantId}: {l.failures} wrong PIN{l.failures === 1 ? '' : 's'}
+              {codes.get(l.participantId) ?? l.participantId}: {l.failures} wrong PIN
+              {l.failures === 1 ? '' : 's'}
               {l.waitMs > 0 ? `, locked for ${Math.ceil(l.waitMs / 1000)} s` : ''}{' '}
               <button onClick={() => void clear(l)}>Clear lock</button>
             </li>
