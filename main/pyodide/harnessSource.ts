@@ -6,8 +6,9 @@
  * Kept as a string so the worker needs no file of its own next to a bundled main process.
  */
 export const HARNESS_SOURCE = String.raw`
-import asyncio, builtins, importlib, io, json, os, shutil, sys, time, traceback, unittest
+import ast, asyncio, builtins, importlib, io, json, os, shutil, sys, time, traceback, types, unittest
 import asyncio.events as _events
+import unittest.async_case, unittest.case, unittest.loader, unittest.result, unittest.runner, unittest.suite
 
 _WORK = '/work'
 _TESTS = '/run_tests'
@@ -122,6 +123,14 @@ def _write(root, files):
             handle.write(content)
 
 
+def _make_packages(root):
+    """Every folder of the tests is a regular package, so a workspace folder of the same name (say tests/ with an
+    __init__.py) cannot take the hidden tests' place on the import path."""
+    for folder, _dirs, files in os.walk(root):
+        if folder != root and '__init__.py' not in files:
+            open(os.path.join(folder, '__init__.py'), 'w').close()
+
+
 def _test_modules(tests):
     names = sorted(rel for rel in tests if rel.endswith('.py') and not rel.endswith('__init__.py'))
     chosen = [rel for rel in names if os.path.basename(rel).startswith('test')] or names
@@ -136,6 +145,78 @@ def _import_traceback():
     return 'Traceback (most recent call last):\n' + ''.join(lines)
 
 
+def _expected_ids(tests):
+    """Test ids read from the test files' source, before any workspace code runs: classes that derive (in the same
+    file) from a *TestCase base, and their test* methods. A test the run never reports is then not run."""
+    ids = []
+    for module in _test_modules(tests):
+        try:
+            tree = ast.parse(tests[module.replace('.', '/') + '.py'])
+        except (SyntaxError, ValueError, KeyError):
+            continue
+        classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
+
+        def base_names(node):
+            return [b.attr if isinstance(b, ast.Attribute) else getattr(b, 'id', '') for b in node.bases]
+
+        def is_test_case(node, seen=()):
+            for name in base_names(node):
+                if name.endswith('TestCase') and name not in classes:
+                    return True
+                if name in classes and name not in seen and is_test_case(classes[name], seen + (name,)):
+                    return True
+            return False
+
+        def methods(node, seen=()):
+            own = [f.name for f in node.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name.startswith('test')]
+            for name in base_names(node):
+                if name in classes and name not in seen:
+                    own += methods(classes[name], seen + (name,))
+            return own
+
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef) and is_test_case(node):
+                ids += sorted({f'{module}.{node.name}.{m}' for m in methods(node)})
+    return ids
+
+
+def _watched():
+    """What decides an outcome: unittest's classes and module functions, the builtins, the exits, and this harness.
+    Each entry keeps the object and, for a function, its code, so a swapped method or a rewritten body both show."""
+    places = {}
+    for module in (unittest, unittest.case, unittest.async_case, unittest.result, unittest.suite, unittest.loader, unittest.runner):
+        for name, value in list(vars(module).items()):
+            if isinstance(value, type) or callable(value):
+                places[f'{module.__name__}.{name}'] = (vars(module), name)
+            if isinstance(value, type) and value.__module__.startswith('unittest'):
+                for attr in list(vars(value)):
+                    places[f'{module.__name__}.{name}.{attr}'] = (vars(value), attr)
+    for name in list(vars(builtins)):
+        places[f'builtins.{name}'] = (vars(builtins), name)
+    for name in ('exit', 'modules'):
+        places[f'sys.{name}'] = (vars(sys), name)
+    places['os._exit'] = (vars(os), '_exit')
+    for name, value in list(globals().items()):
+        if isinstance(value, (types.FunctionType, type)):
+            places[f'harness.{name}'] = (globals(), name)
+            if isinstance(value, type):
+                for attr in list(vars(value)):
+                    places[f'harness.{name}.{attr}'] = (vars(value), attr)
+    return places
+
+
+def _fingerprint(value):
+    return (id(value), id(getattr(value, '__code__', None)), id(getattr(value, '__defaults__', None)))
+
+
+def _snapshot():
+    return {label: (where, name, _fingerprint(where.get(name))) for label, (where, name) in _watched().items()}
+
+
+def _changed(snapshot):
+    return [label for label, (where, name, print_) in snapshot.items() if _fingerprint(where.get(name)) != print_]
+
+
 def _ids(suite):
     out = []
     for item in suite:
@@ -144,10 +225,19 @@ def _ids(suite):
 
 
 class _Recorder(unittest.TestResult):
-    def __init__(self, emit):
+    def __init__(self, emit, snapshot):
         super().__init__()
         self._emit = emit
         self._current = None
+        self._snapshot = snapshot
+        self._reported = set()
+
+    def check_machinery(self):
+        """Reports (once each) what the code under test has changed in the machinery since the run began."""
+        changed = [name for name in _changed(self._snapshot) if name not in self._reported]
+        if changed:
+            self._reported.update(changed)
+            self._emit(json.dumps({'type': 'tampered', 'what': changed}))
 
     def finish(self, entry):
         item = {'type': 'outcome', 'id': entry['id'], 'outcome': entry['outcome'] or 'error'}
@@ -175,6 +265,7 @@ class _Recorder(unittest.TestResult):
 
     def stopTest(self, test):
         entry, self._current = self._current, None
+        self.check_machinery()
         if entry is not None:
             self.finish(entry)
         super().stopTest(test)
@@ -214,10 +305,12 @@ def run_suite(request_json, emit):
     request = json.loads(request_json)
     _restore()
     captured = _CappedText(int(request.get('output_chars', 8000)))
-    recorder = _Recorder(emit)
+    emit(json.dumps({'type': 'expected', 'ids': _expected_ids(request['tests'])}))
+    recorder = _Recorder(emit, _PRISTINE)
     try:
         _write(_WORK, request['files'])
         _write(_TESTS, request['tests'])
+        _make_packages(_TESTS)
         sys.path[:0] = [_TESTS, _WORK]
         os.chdir(_WORK)
         sys.stdout = sys.stderr = captured
@@ -227,7 +320,10 @@ def run_suite(request_json, emit):
         broken = []
         for name in _test_modules(request['tests']):
             try:
-                suite.addTests(loader.loadTestsFromModule(importlib.import_module(name)))
+                module = importlib.import_module(name)
+                if not str(getattr(module, '__file__', '')).startswith(_TESTS + '/'):
+                    raise ImportError(f'a workspace file took the place of the test module {name}')
+                suite.addTests(loader.loadTestsFromModule(module))
             except KeyboardInterrupt:
                 raise
             except BaseException:
@@ -235,11 +331,18 @@ def run_suite(request_json, emit):
         emit(json.dumps({'type': 'collected', 'ids': _ids(suite)}))
         for entry in broken:
             recorder.finish(entry)
+        recorder.check_machinery()
         suite.run(recorder)
+        recorder.check_machinery()
     finally:
         sys.stdout, sys.stderr = _real_streams
         _use_test_loop(False)
     output = captured.value()
     _restore()
     return json.dumps({'output': output})
+
+
+# Taken when the interpreter has run nothing but this file: a warm interpreter that an earlier run of the same
+# session patched keeps reporting it, since the patch is still there.
+_PRISTINE = _snapshot()
 `;

@@ -5,6 +5,13 @@ import type { TestCaseResult, TestOutcome, TestRun, TestRunStatus } from './test
 export interface RunEvents {
   /** Test ids in the order the suite will run them. */
   collected: string[];
+  /**
+   * Test ids read from the test files' source before any workspace code ran (issue 24): a test the run never
+   * reports is not run, whatever the code under test did to collection.
+   */
+  expected: string[];
+  /** What the code under test changed in the test machinery (unittest, builtins, the harness), by name. */
+  tampered: string[];
   /** Outcomes in the order they were decided (module import errors appear here but not in `collected`). */
   outcomes: TestCaseResult[];
   /** The test started but not finished when the run stopped. */
@@ -22,13 +29,16 @@ export interface RunEnding {
   message?: string;
 }
 
-
 export const OUTPUT_HEAD_CHARS = 8000;
 /** What the tests print is kept to half the head, so the failures' tracebacks still fit after it. */
 export const CAPTURED_OUTPUT_CHARS = 4000;
 
+/** The entry a run gets when the code under test changed the machinery that decides outcomes: never a pass. */
+export const TAMPER_ID = 'test harness';
+export const TAMPER_REASON = 'the code under test changed the test machinery';
+
 export function emptyRunEvents(): RunEvents {
-  return { collected: [], outcomes: [], running: null, output: '' };
+  return { collected: [], expected: [], outcomes: [], running: null, output: '', tampered: [] };
 }
 
 function plural(n: number, word: string): string {
@@ -79,6 +89,23 @@ export function summariseRun(events: RunEvents, ending: RunEnding): TestRun {
   }
   for (const id of events.collected) {
     if (!decided.has(id)) tests.push({ id, outcome: 'not_run' });
+    decided.add(id);
+  }
+  for (const id of events.expected) {
+    if (!decided.has(id))
+      tests.push({
+        id,
+        outcome: 'not_run',
+        detail: 'The test file defines this test, but the run never reported it.',
+      });
+    decided.add(id);
+  }
+  if (events.tampered.length > 0) {
+    tests.push({
+      id: TAMPER_ID,
+      outcome: 'error',
+      detail: `${TAMPER_REASON}: ${events.tampered.join(', ')}.`,
+    });
   }
 
   const count = (...outcomes: TestOutcome[]): number =>
@@ -97,6 +124,7 @@ export function summariseRun(events: RunEvents, ending: RunEnding): TestRun {
   const stoppedIn = tests.find((t) => t.outcome === 'timeout' || t.outcome === 'out_of_memory');
   if (stoppedIn) head += ` in ${stoppedIn.id}`;
   if (ending.status === 'completed' && tests.length === 0) head += '; no tests found';
+  if (events.tampered.length > 0) head += `; ${TAMPER_REASON}`;
 
   const sections: string[] = [];
   if (events.output.trim() !== '') sections.push(events.output.trimEnd());

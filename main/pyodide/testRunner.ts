@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fail, ok, type Result } from '../../shared/result.js';
 import { workspaceSegments } from '../workspace/paths.js';
-import { PythonWorker, type PythonWorkerLimits } from './pythonWorker.js';
+import { PythonSandbox, type PythonSandboxLimits } from './pythonSandbox.js';
 import { CAPTURED_OUTPUT_CHARS, summariseRun } from './summary.js';
 import type { TestRun, TestRunRequest } from './testRun.js';
 
@@ -56,13 +56,13 @@ function checkPaths(kind: string, files: Readonly<Record<string, string>>): Resu
  * keeping a warm interpreter between runs and replacing it after any kill.
  */
 export class PyodideTestRunner {
-  private readonly limits: PythonWorkerLimits;
+  private readonly limits: PythonSandboxLimits;
   private readonly timeoutMs: number;
   private readonly respawn: boolean;
   private readonly keepSpare: boolean;
-  private worker: PythonWorker | null = null;
+  private worker: PythonSandbox | null = null;
   /** An interpreter that has run nothing, loading or loaded, taken when the current one must be replaced. */
-  private spare: PythonWorker | null = null;
+  private spare: PythonSandbox | null = null;
   /** Which session's code the current worker has run; null while it has run nothing. */
   private workerUsedBy: string | null = null;
   private queue: Promise<unknown> = Promise.resolve();
@@ -108,20 +108,20 @@ export class PyodideTestRunner {
     await Promise.all(workers.map((w) => w?.kill()));
   }
 
-  private currentWorker(): PythonWorker {
+  private currentWorker(): PythonSandbox {
     if (!this.worker || !this.worker.isAlive) {
       const spare = this.spare?.isAlive ? this.spare : null;
       this.spare = null;
-      this.worker = spare ?? new PythonWorker(this.limits);
+      this.worker = spare ?? new PythonSandbox(this.limits);
       this.workerUsedBy = null;
     }
     return this.worker;
   }
 
   /** The current worker while it has run nothing, else the spare (started now if there is none). */
-  private unusedWorker(): PythonWorker {
+  private unusedWorker(): PythonSandbox {
     if (!this.worker || !this.worker.isAlive || this.workerUsedBy === null) return this.currentWorker();
-    if (!this.spare?.isAlive) this.spare = new PythonWorker(this.limits);
+    if (!this.spare?.isAlive) this.spare = new PythonSandbox(this.limits);
     return this.spare;
   }
 

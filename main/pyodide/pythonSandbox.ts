@@ -1,26 +1,29 @@
-import { Worker } from 'node:worker_threads';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import type { Duplex } from 'node:stream';
 import { fail, ok, type Result } from '../../shared/result.js';
 import { HARNESS_SOURCE } from './harnessSource.js';
+import { sandboxCommand } from './sandboxLaunch.js';
+import { SANDBOX_SOURCE } from './sandboxSource.js';
 import { emptyRunEvents, type RunEvents } from './summary.js';
 import type { TestOutcome, TestRunStatus } from './testRun.js';
-import { WORKER_SOURCE } from './workerSource.js';
 
-export interface PythonWorkerLimits {
+export interface PythonSandboxLimits {
   indexURL: string;
   loadTimeoutMs: number;
   /** Cap on Pyodide's WebAssembly heap. */
   wasmCapMb: number;
-  /** Cap on the worker's own JavaScript heap (`resourceLimits`). */
+  /** Cap on the sandbox process's own JavaScript heap (`--max-old-space-size`). */
   jsHeapMb: number;
 }
 
-export interface WorkerRunRequest {
+export interface SandboxRunRequest {
   files: Readonly<Record<string, string>>;
   tests: Readonly<Record<string, string>>;
   output_chars: number;
 }
 
-export interface WorkerRunEnd {
+export interface SandboxRunEnd {
   events: RunEvents;
   status: TestRunStatus;
   message?: string;
@@ -28,22 +31,26 @@ export interface WorkerRunEnd {
 
 type HarnessEvent =
   | { type: 'collected'; ids: string[] }
+  | { type: 'expected'; ids: string[] }
+  | { type: 'tampered'; what: string[] }
   | { type: 'start'; id: string }
   | { type: 'outcome'; id: string; outcome: TestOutcome; detail?: string };
 
-type WorkerMessage =
+type SandboxMessage =
   | { type: 'ready' }
   | { type: 'load_failed'; message: string }
   | { type: 'event'; runId: number; event: HarnessEvent }
   | { type: 'done'; runId: number; output: string }
-  | { type: 'failed'; runId: number; message: string }
+  | { type: 'failed'; runId: number; message: string; exited?: boolean }
   | { type: 'out_of_memory'; bytes: number };
 
-/** Why the worker stopped, as a run would report it. */
+/** Why the sandbox stopped, as a run would report it. */
 type Death = { status: Exclude<TestRunStatus, 'completed'>; message: string };
 
 function applyEvent(events: RunEvents, event: HarnessEvent): void {
   if (event.type === 'collected') events.collected = event.ids;
+  else if (event.type === 'expected') events.expected = event.ids;
+  else if (event.type === 'tampered') events.tampered.push(...event.what);
   else if (event.type === 'start') events.running = event.id;
   else {
     const { id, outcome, detail } = event;
@@ -52,40 +59,67 @@ function applyEvent(events: RunEvents, event: HarnessEvent): void {
   }
 }
 
-/** One worker thread holding one Pyodide interpreter; it runs one test run at a time. */
-export class PythonWorker {
+/** The last bytes the sandbox wrote to stderr: V8 says there why it died (out of heap). */
+const STDERR_KEPT = 4096;
+
+/**
+ * One sandbox process holding one Pyodide interpreter; it runs one test run at a time. Participant code in it can
+ * read only the interpreter's files and its own in-memory copy of the workspace (sandboxLaunch.ts says how).
+ */
+export class PythonSandbox {
   /** Settles once Python has loaded (or failed to). */
   readonly ready: Promise<Result<void>>;
   private loaded = false;
   private dead: Death | null = null;
   private nextRunId = 0;
-  private onMessage: ((message: WorkerMessage) => void) | null = null;
+  private onMessage: ((message: SandboxMessage) => void) | null = null;
   private onDeath: ((death: Death) => void) | null = null;
-  private readonly worker: Worker;
+  private readonly child: ChildProcess;
+  private readonly pipe: Duplex;
+  private stderr = '';
+  /** How the network is kept out of this sandbox (sandboxLaunch.ts). */
+  readonly network: 'namespace' | 'in-process';
 
-  constructor(limits: PythonWorkerLimits) {
-    this.worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: {
-        indexURL: limits.indexURL,
-        wasmCapBytes: limits.wasmCapMb * 1024 * 1024,
-        harness: HARNESS_SOURCE,
-      },
-      resourceLimits: { maxOldGenerationSizeMb: limits.jsHeapMb, maxYoungGenerationSizeMb: 32 },
-      // The tests get no view of the app's environment variables.
+  constructor(limits: PythonSandboxLimits) {
+    const launch = sandboxCommand(SANDBOX_SOURCE, { indexURL: limits.indexURL, jsHeapMb: limits.jsHeapMb });
+    this.network = launch.network;
+    this.child = spawn(launch.command, launch.args, {
+      // The tests get no view of the app's environment variables, and no folder of the host's as their own.
       env: {},
+      cwd: limits.indexURL,
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
     });
-    this.worker.on('message', (message: WorkerMessage) => this.onMessage?.(message));
-    this.worker.on('error', (error: Error & { code?: string }) => {
+    const pipe = this.child.stdio[3] as Duplex;
+    this.pipe = pipe;
+    pipe.on('error', () => {});
+    createInterface({ input: pipe, crlfDelay: Infinity }).on('line', (line) => {
+      let message: SandboxMessage;
+      try {
+        message = JSON.parse(line) as SandboxMessage;
+      } catch {
+        return;
+      }
+      this.onMessage?.(message);
+    });
+    this.child.stderr?.setEncoding('utf8');
+    this.child.stderr?.on('data', (chunk: string) => {
+      this.stderr = (this.stderr + chunk).slice(-STDERR_KEPT);
+    });
+    this.child.on('error', (error) => this.die({ status: 'crashed', message: error.message }));
+    this.child.on('exit', (code, signal) => {
+      const heap = /heap out of memory|Allocation failed/i.test(this.stderr);
       this.die(
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? { status: 'out_of_memory', message: 'the worker ran out of JavaScript heap' }
-          : { status: 'crashed', message: error.message },
+        heap
+          ? { status: 'out_of_memory', message: 'the sandbox ran out of JavaScript heap' }
+          : { status: 'crashed', message: `the sandbox exited (${signal ?? `code ${code}`})` },
       );
     });
-    this.worker.on('exit', (code) =>
-      this.die({ status: 'crashed', message: `the worker exited with code ${code}` }),
-    );
+    this.send({
+      type: 'init',
+      indexURL: limits.indexURL,
+      wasmCapBytes: limits.wasmCapMb * 1024 * 1024,
+      harness: HARNESS_SOURCE,
+    });
 
     this.ready = new Promise<Result<void>>((resolve) => {
       const timer = setTimeout(() => {
@@ -119,12 +153,12 @@ export class PythonWorker {
     return this.dead === null;
   }
 
-  /** Runs one suite; a run that overstays `timeoutMs` or hits a cap is killed along with the worker. */
-  run(request: WorkerRunRequest, timeoutMs: number): Promise<WorkerRunEnd> {
+  /** Runs one suite; a run that overstays `timeoutMs` or hits a cap is killed along with the process. */
+  run(request: SandboxRunRequest, timeoutMs: number): Promise<SandboxRunEnd> {
     if (this.dead) return Promise.resolve({ events: emptyRunEvents(), ...this.dead });
     const runId = ++this.nextRunId;
     const events = emptyRunEvents();
-    return new Promise<WorkerRunEnd>((resolve) => {
+    return new Promise<SandboxRunEnd>((resolve) => {
       let settled = false;
       const finish = (status: TestRunStatus, message?: string): void => {
         if (settled) return;
@@ -158,15 +192,23 @@ export class PythonWorker {
           finish('crashed', message.message);
         }
       };
-      this.worker.postMessage({ type: 'run', runId, request });
+      this.send({ type: 'run', runId, request });
     });
   }
 
-  /** Stops the thread at once, whatever Python is doing. */
+  private send(message: object): void {
+    if (this.pipe.writable) this.pipe.write(`${JSON.stringify(message)}\n`);
+  }
+
+  /** Stops the process at once, whatever Python is doing. */
   kill(death: Death = { status: 'crashed', message: 'stopped' }): Promise<void> {
     this.dead ??= death;
     this.onMessage = null;
-    return this.worker.terminate().then(() => undefined);
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.child.once('exit', () => resolve());
+      this.child.kill('SIGKILL');
+    });
   }
 
   private die(death: Death): void {

@@ -1,0 +1,65 @@
+import { spawnSync } from 'node:child_process';
+
+/**
+ * How a Python sandbox process is started (issue 24). The participant's code runs in Pyodide, and Pyodide can reach
+ * JavaScript (`js`, `pyodide_js`, `run_js`), so the boundary is drawn around the whole process rather than inside
+ * Python:
+ * - Node's permission model: file reads only under the pyodide package (the interpreter's own files), no writes, no
+ *   child processes, no worker threads, no native addons, no `process.binding`. Enforced by Node for every caller.
+ * - `--disallow-code-generation-from-strings`: no `eval`, no `new Function`, so Python cannot write new JavaScript,
+ *   only call functions that already exist.
+ * - The network: Node 20's permission model does not cover it. On Linux the process gets a network namespace of its
+ *   own (`unshare -n`, with `-r` when not root), where no address is reachable, not even loopback; elsewhere the
+ *   sandbox script removes the network globals before Python loads (see sandboxSource.ts) and the host says so.
+ */
+export interface SandboxCommand {
+  command: string;
+  args: string[];
+  /** How the network is kept out: by the kernel, or only by what the script removes. */
+  network: 'namespace' | 'in-process';
+}
+
+/** Node 20 spells the permission flag `--experimental-permission`; Node 22.13+ (and Electron's Node) `--permission`. */
+export function permissionFlag(nodeVersion = process.versions.node): string {
+  const [major = 0, minor = 0] = nodeVersion.split('.').map(Number);
+  return major > 22 || (major === 22 && minor >= 13) ? '--permission' : '--experimental-permission';
+}
+
+let probed: string[] | null | undefined;
+
+/** The `unshare` prefix that works on this machine (root, or an unprivileged user namespace), or null. */
+export function networkNamespacePrefix(): string[] | null {
+  if (probed !== undefined) return probed;
+  probed = null;
+  if (process.platform !== 'linux' || process.env.TEAMSEAT_SANDBOX_NETNS === 'off') return probed;
+  for (const prefix of [['unshare', '-n'], ['unshare', '-r', '-n']]) {
+    const tried = spawnSync(prefix[0]!, [...prefix.slice(1), process.execPath, '-e', ''], { stdio: 'ignore', timeout: 10_000 });
+    if (tried.status === 0) {
+      probed = prefix;
+      break;
+    }
+  }
+  return probed;
+}
+
+export interface SandboxLimits {
+  /** The pyodide package's folder: the only place the process may read. */
+  indexURL: string;
+  jsHeapMb: number;
+}
+
+export function sandboxCommand(source: string, limits: SandboxLimits): SandboxCommand {
+  const node = [
+    permissionFlag(),
+    `--allow-fs-read=${limits.indexURL}`,
+    '--disallow-code-generation-from-strings',
+    `--max-old-space-size=${limits.jsHeapMb}`,
+    '--no-warnings',
+    '-e',
+    source,
+  ];
+  const prefix = networkNamespacePrefix();
+  return prefix
+    ? { command: prefix[0]!, args: [...prefix.slice(1), process.execPath, ...node], network: 'namespace' }
+    : { command: process.execPath, args: node, network: 'in-process' };
+}
