@@ -5,14 +5,17 @@ import { fail, ok, type Result } from '../../shared/result.js';
 import { findRun } from '../../shared/study/fold.js';
 import { studyEventSchemas } from '../../shared/study/log.js';
 import { workspaceOf } from '../workspace/workspaceLog.js';
+import { removeErasedFiles } from './erasedFiles.js';
 import type { StudyContext } from './studyContext.js';
 
 /**
  * Erasure of a participant's data when they withdraw consent: a separate, confirmed operation (the experimenter
  * types the participant's code), the only one allowed past the append-only triggers. Their study events and run
- * sessions go in one transaction that also records the audit (when, how many events, which files); then their
- * workspaces and result files are removed. A crash after the commit leaves files the writer no longer derives: the
- * startup pass removes them.
+ * sessions go in one transaction that also records the audit (when, how many events, sessions and files: never the
+ * code, which the result files' names carry); the database is then rebuilt and its WAL emptied so no page keeps
+ * their words (EventLog.scrub), and their workspaces, result files, exports, the study's bundles and the database's
+ * copies are removed (erasedFiles.ts). A crash after the commit leaves files the writer no longer derives and
+ * workspaces the audit names: the startup pass removes them.
  */
 export async function eraseParticipant(c: StudyContext, studyKey: string, participantId: string, confirmCode: string): Promise<Result<ErasureAudit>> {
   const log = c.s.database.eventLog;
@@ -23,6 +26,8 @@ export async function eraseParticipant(c: StudyContext, studyKey: string, partic
   if (confirmCode.trim() !== p.code) return fail('bad_request', `To erase, type the participant's code exactly (${p.code}); nothing was erased.`);
   const studyLog = c.logs.sessionId(studyKey);
   if (!studyLog) return fail('not_found', `Study ${studyKey} has no study log.`);
+  const source = c.source(studyKey);
+  if (!source.ok) return source;
 
   // Let any pass already queued finish, so the manifest names every file of these runs.
   await c.writer.idle();
@@ -32,29 +37,38 @@ export async function eraseParticipant(c: StudyContext, studyKey: string, partic
   const state = c.logs.state(studyKey);
   const pilots = log.listSessions(studyKey).filter((s) => s.participant === p.code && !linked.has(s.id) && !findRun(state, s.id));
   const runIds = [...linked, ...pilots.map((s) => s.id)].filter((id) => log.getSession(id));
-  const files = c.writer.filesOfRuns(studyKey, new Set(runIds));
-  const workspaces = runIds.map((id) => workspaceOf(log.replay(id))?.root).filter((root): root is string => typeof root === 'string');
+  const files = c.writer.filesOfRuns(studyKey, new Set(runIds)).length;
+  const dataDir = c.s.options.dataDir;
+  // Relative to the data folder: the audit travels in bundles, which carry no host paths.
+  const workspaces = runIds
+    .map((id) => workspaceOf(log.replay(id))?.root)
+    .filter((root): root is string => typeof root === 'string')
+    .map((root) => path.relative(dataDir, path.resolve(dataDir, root)).split(path.sep).join('/'));
   const at = new Date().toISOString();
-  let audit: ErasureAudit | null = null;
-  log.erase({
+  const { events, sessions } = log.erase({
     sessions: runIds,
     eventsOf: { sessionId: studyLog, jsonPath: '$.participantId', value: participantId },
     audit: ({ events, sessions }) => {
-      audit = { at, participantId, events, sessions, workspaces, files };
       const payload = studyEventSchemas.erasure_performed.parse({ participantId, events, sessions, workspaces, files });
       return { sessionId: studyLog, kind: 'erasure_performed', payload };
     },
   });
+  if (!log.scrub()) c.s.log.warn('erasure: the WAL could not be emptied now (a reader held it); the next erasure or start does it');
   removeWorkspaces(c, workspaces);
+  const { derived, copies } = removeErasedFiles(dataDir, { studyId: source.value.studyId, code: p.code, runIds, databaseFile: c.s.database.file });
   await c.writer.schedule(studyKey);
-  return audit ? ok(audit) : fail('internal', 'The erasure did not complete.');
+  return ok({ at, participantId, events, sessions, workspaces, files, derived, copies });
 }
 
-/** Only folders directly inside the app's workspaces folder: a recorded path is never trusted to delete elsewhere. */
+/**
+ * Only folders directly inside the app's workspaces folder: a recorded path (relative to the data folder; absolute in
+ * older audits) is never trusted to delete elsewhere.
+ */
 function removeWorkspaces(c: StudyContext, roots: readonly string[]): void {
   const dir = path.join(c.s.options.dataDir, 'workspaces');
   const parents = fs.existsSync(dir) ? [dir, fs.realpathSync(dir)] : [dir];
-  for (const root of roots) {
+  for (const recorded of roots) {
+    const root = path.resolve(c.s.options.dataDir, recorded);
     const inside = parents.some((parent) => {
       const rel = path.relative(parent, root);
       return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) && !rel.includes(path.sep);
