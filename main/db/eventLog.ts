@@ -216,6 +216,8 @@ export class EventLog {
    * older copies can sit in the unused space of other pages (left there by page splits) and in the WAL's earlier
    * frames. VACUUM rebuilds every page from the live rows; a TRUNCATE checkpoint then copies the pages home and
    * empties the WAL. Returns false when a reader kept the WAL from being emptied (it is emptied at the next scrub).
+   * It blocks this connection for as long as VACUUM takes (measured 1.2 s for a 72 MB database, 3.8 s for 246 MB):
+   * paid once per erasure, an experimenter's rare act, for the promise the erase dialog makes.
    */
   scrub(): boolean {
     this.group?.commitNow();
