@@ -4,6 +4,8 @@ import type { ErasureAudit } from '../../shared/contract/study.js';
 import { fail, ok, type Result } from '../../shared/result.js';
 import { findRun } from '../../shared/study/fold.js';
 import { studyEventSchemas } from '../../shared/study/log.js';
+import { z } from 'zod';
+import { removeFile, writeFileAtomic } from '../files/atomicWrite.js';
 import { workspaceOf } from '../workspace/workspaceLog.js';
 import { removeErasedFiles } from './erasedFiles.js';
 import type { StudyContext } from './studyContext.js';
@@ -14,8 +16,8 @@ import type { StudyContext } from './studyContext.js';
  * sessions go in one transaction that also records the audit (when, how many events, sessions and files: never the
  * code, which the result files' names carry); the database is then rebuilt and its WAL emptied so no page keeps
  * their words (EventLog.scrub), and their workspaces, result files, exports, the study's bundles and the database's
- * copies are removed (erasedFiles.ts). A crash after the commit leaves files the writer no longer derives and
- * workspaces the audit names: the startup pass removes them.
+ * copies are removed (erasedFiles.ts). A crash after the commit leaves files the writer no longer derives, workspaces
+ * the audit names and the pending file: the startup pass (finishErasures) does the rest.
  */
 export async function eraseParticipant(c: StudyContext, studyKey: string, participantId: string, confirmCode: string): Promise<Result<ErasureAudit>> {
   const log = c.s.database.eventLog;
@@ -45,6 +47,8 @@ export async function eraseParticipant(c: StudyContext, studyKey: string, partic
     .filter((root): root is string => typeof root === 'string')
     .map((root) => path.relative(dataDir, path.resolve(dataDir, root)).split(path.sep).join('/'));
   const at = new Date().toISOString();
+  const pending: PendingErasure = { studyKey, studyId: source.value.studyId, participantId, code: p.code, runIds };
+  writePendingErasure(dataDir, pending);
   const { events, sessions } = log.erase({
     sessions: runIds,
     eventsOf: { sessionId: studyLog, jsonPath: '$.participantId', value: participantId },
@@ -53,11 +57,30 @@ export async function eraseParticipant(c: StudyContext, studyKey: string, partic
       return { sessionId: studyLog, kind: 'erasure_performed', payload };
     },
   });
-  if (!log.scrub()) c.s.log.warn('erasure: the WAL could not be emptied now (a reader held it); the next erasure or start does it');
   removeWorkspaces(c, workspaces);
-  const { derived, copies } = removeErasedFiles(dataDir, { studyId: source.value.studyId, code: p.code, runIds, databaseFile: c.s.database.file });
+  const { derived, copies } = finishErasure(c, pending);
   await c.writer.schedule(studyKey);
   return ok({ at, participantId, events, sessions, workspaces, files, derived, copies });
+}
+
+/**
+ * Named in a file while an erasure runs (the code included: its exports are found by it) and removed once the
+ * database is scrubbed and the files are gone; a start that finds the file finishes a committed erasure.
+ */
+const PENDING_FILE = '.erasure-pending.json';
+const pendingSchema = z.object({ studyKey: z.string(), studyId: z.string(), participantId: z.string(), code: z.string(), runIds: z.array(z.string()) });
+export type PendingErasure = z.infer<typeof pendingSchema>;
+
+export function writePendingErasure(dataDir: string, pending: PendingErasure): void {
+  writeFileAtomic(path.join(dataDir, PENDING_FILE), JSON.stringify(pending), { mode: 0o600 });
+}
+
+function finishErasure(c: StudyContext, pending: PendingErasure): { derived: number; copies: number } {
+  const log = c.s.database.eventLog;
+  if (log && !log.scrub()) c.s.log.warn('erasure: the WAL could not be emptied now (a reader held it); the next erasure does it');
+  const removed = removeErasedFiles(c.s.options.dataDir, { ...pending, databaseFile: c.s.database.file });
+  removeFile(path.join(c.s.options.dataDir, PENDING_FILE));
+  return removed;
 }
 
 /**
@@ -77,9 +100,25 @@ function removeWorkspaces(c: StudyContext, roots: readonly string[]): void {
   }
 }
 
-/** At startup: workspace folders an erasure recorded but did not get to remove (the app died after its commit). */
+/**
+ * At startup: what an erasure that was cut short (the app died after its commit) did not get to do: the workspace
+ * folders its audit names, and, while its pending file is there, the scrub and the derived files. A pending file
+ * whose participant is still in the study log is an erasure that never committed: nothing was erased, nothing goes.
+ */
 export function finishErasures(c: StudyContext): void {
   for (const studyKey of c.logs.studyKeys()) {
     for (const erasure of c.logs.state(studyKey).erasures) removeWorkspaces(c, erasure.workspaces);
   }
+  const file = path.join(c.s.options.dataDir, PENDING_FILE);
+  if (!fs.existsSync(file)) return;
+  let pending: PendingErasure;
+  try {
+    pending = pendingSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  } catch (error) {
+    c.s.log.warn(`erasure: ${file} cannot be read (${(error as Error).message}); it is removed`);
+    removeFile(file);
+    return;
+  }
+  if (c.logs.state(pending.studyKey).participants.some((p) => p.id === pending.participantId)) removeFile(file);
+  else finishErasure(c, pending);
 }

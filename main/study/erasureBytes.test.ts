@@ -6,7 +6,9 @@ import { readZip } from '../bundle/readBundle.js';
 import { createTestApp } from '../testing/testApp.js';
 import type { ErasureAudit, ParticipantRow, StudyOverview } from '../../shared/contract/study.js';
 import type { TeamView } from '../../shared/team/viewSchema.js';
-import { call, idle, STUDY_KEY, type Screen, type TestApp } from './study.testing.js';
+import { call, idle, STUDY_ID, STUDY_KEY, type Screen, type TestApp } from './study.testing.js';
+import { writePendingErasure } from './erasure.js';
+import { StudyLogs } from './studyLog.js';
 import { eachTestBetweenStudy } from './eachTestBetweenStudy.testing.js';
 import type { makeTempDir } from '../testing/tempDir.js';
 
@@ -90,5 +92,35 @@ describe('erasing a participant', () => {
     app = createTestApp(tmp.dir);
     const rows = (await call<StudyOverview>(app, 'studyParticipants', { studyKey: STUDY_KEY })).participants;
     expect(rows.map((p) => p.code)).toEqual(['T01', 'T02', 'T03']);
+  }, 90_000);
+
+  it('cut short after its commit, is finished at the next start; one that never committed takes nothing', async () => {
+    const participantId = await canaryParticipant();
+    const runIds = (await call<StudyOverview>(app, 'studyParticipants', { studyKey: STUDY_KEY })).participants.find((p) => p.participantId === participantId)!.runs.map((r) => r.runId);
+    await call(app, 'teamExport', { sessionId: runIds[0]! });
+    const pending = { studyKey: STUDY_KEY, studyId: STUDY_ID, participantId, code: CODE, runIds };
+
+    // Never committed: the participant is still in the log, so their export stays and only the pending file goes.
+    writePendingErasure(tmp.dir, pending);
+    await app.close();
+    app = createTestApp(tmp.dir);
+    await idle(app);
+    expect(fs.existsSync(path.join(tmp.dir, '.erasure-pending.json'))).toBe(false);
+    expect(await filesHolding(tmp.dir, CANARY)).toContain(path.join('results', 'transcripts', 'sharing_and_seeking_information', 'hidden-profile', `human_${CODE}`, 'alone_seed0.json'));
+
+    // The database half of an erasure, then the process is gone before the scrub and before any file is touched.
+    writePendingErasure(tmp.dir, pending);
+    const studyLog = new StudyLogs(app).sessionId(STUDY_KEY)!;
+    app.database.eventLog!.erase({
+      sessions: runIds,
+      eventsOf: { sessionId: studyLog, jsonPath: '$.participantId', value: participantId },
+      audit: ({ events, sessions }) => ({ sessionId: studyLog, kind: 'erasure_performed', payload: { participantId, events, sessions, workspaces: [], files: 1 } }),
+    });
+    await app.close();
+    expect((await filesHolding(tmp.dir, CANARY)).length).toBeGreaterThan(0);
+    app = createTestApp(tmp.dir);
+    await idle(app);
+    expect(await filesHolding(tmp.dir, CANARY)).toEqual([]);
+    expect(await filesHolding(tmp.dir, CODE)).toEqual([]);
   }, 90_000);
 });
