@@ -49,14 +49,22 @@ export async function eraseParticipant(c: StudyContext, studyKey: string, partic
   const at = new Date().toISOString();
   const pending: PendingErasure = { studyKey, studyId: source.value.studyId, participantId, code: p.code, runIds };
   writePendingErasure(dataDir, pending);
-  const { events, sessions } = log.erase({
-    sessions: runIds,
-    eventsOf: { sessionId: studyLog, jsonPath: '$.participantId', value: participantId },
-    audit: ({ events, sessions }) => {
-      const payload = studyEventSchemas.erasure_performed.parse({ participantId, events, sessions, workspaces, files });
-      return { sessionId: studyLog, kind: 'erasure_performed', payload };
-    },
-  });
+  let erased: { events: number; sessions: number };
+  try {
+    erased = log.erase({
+      sessions: runIds,
+      eventsOf: { sessionId: studyLog, jsonPath: '$.participantId', value: participantId },
+      audit: ({ events, sessions }) => {
+        const payload = studyEventSchemas.erasure_performed.parse({ participantId, events, sessions, workspaces, files });
+        return { sessionId: studyLog, kind: 'erasure_performed', payload };
+      },
+    });
+  } catch (error) {
+    // Rolled back: nothing was erased, and the pending file (which names the code) must not stay behind.
+    removeFile(path.join(dataDir, PENDING_FILE));
+    throw error;
+  }
+  const { events, sessions } = erased;
   removeWorkspaces(c, workspaces);
   const { derived, copies } = finishErasure(c, pending);
   await c.writer.schedule(studyKey);
