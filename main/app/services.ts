@@ -23,6 +23,7 @@ import { setupComparisonHandlers } from '../comparison/handlers.js';
 import { setupReplayHandlers } from '../replay/handlers.js';
 import { setupDashboardHandlers } from '../dashboard/handlers.js';
 import { setupConsoleHandlers } from '../console/handlers.js';
+import { protectDataDir } from '../files/dataDirModes.js';
 
 export type { AppHandlers, AppOptions, AppServices } from './appServices.js';
 
@@ -35,6 +36,8 @@ export const DATABASE_FILE = 'teamseat.db';
 export function createApp(
   options: AppOptions,
 ): AppServices & { handlers: AppHandlers; access: AccessControl; ownership: ReturnType<typeof createOwnership>; close(): Promise<void> } {
+  // Owner-only before the first file is written (main/files/dataDirModes.ts).
+  protectDataDir(options.dataDir);
   const services: AppServices = {
     options,
     log: options.log,

@@ -13,10 +13,10 @@ export function codebook(studyId: string): string {
     '- `runs.json` — one record per run (the columns of tables/runs.csv, plus `station`).',
     "- `final_results.json` — the scores by the benchmark's rule (FORMATS.md §2) over the counted team runs; absent for a Slack study.",
     "- `results/` — the study's results folder as the app writes it: `transcripts/<dimension>/<scenario>/human_<code>/<version>_seed<k>.json` (counted team runs, the benchmark layout), `slack/human_<code>/` (counted Slack trials as Harbor jobs), `excluded/<pilot|void|withdrawn|practice|superseded>/…` (every run that does not count).",
-    "- `events/<session id>.jsonl` — every session's event log, one event a line `{seq, wallTime, monoUs, kind, payload}`: the study log (participants, plans, answers, run links) and each run. Demo sessions and erased participants are never included.",
+    "- `events/<session id>.jsonl` — every session's event log, one event a line `{seq, wallTime, monoUs, kind, payload}`: the study log (participants, plans, answers, run links) and each run. Demo sessions and erased participants are never included; an erasure's audit gives counts only. Paths inside the station's data folder (a workspace's `root`) are relative to it.",
     '- `tables/*.csv` — tidy tables for R and pandas (RFC 4180, UTF-8, CRLF; empty cell = missing).',
     '',
-    "Redacted text reads `[redacted email]`, `[redacted phone]` or `[redacted name]` in every file, event logs included; scores come from each transcript's recorded `score`, so they do not change.",
+    "Redacted text reads `[redacted email]`, `[redacted phone]`, `[redacted name]` or `[redacted path]` in every file, event logs included; scores come from each transcript's recorded `score`, so they do not change.",
     '',
     '## Codebook',
   ];

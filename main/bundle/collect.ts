@@ -9,6 +9,7 @@ import { runSessionsOf, type RunSession } from '../study/runSessions.js';
 import { placeRun } from '../study/resultsLayout.js';
 import { studyLogKey, STUDY_LOG_TASK } from '../study/studyLog.js';
 import { stationId } from '../study/station.js';
+import { hostPathMapper } from './hostPaths.js';
 import { studyDesign } from '../scoring/studyDesign.js';
 import type { Design } from '../../shared/team/export/resultTypes.js';
 
@@ -111,6 +112,23 @@ export function readNames(packDir: string | undefined): string[] {
     .filter((l) => l && !l.startsWith('#'));
 }
 
+const TEXT_FILE = /\.(json|jsonl|csv|txt|md|log|yaml|yml)$/i;
+
+/**
+ * Events as a bundle carries them: host paths relative to the data folder, and an erasure's audit as counts (audits
+ * written before issue 24 listed the removed files, whose names carry the erased participant's code).
+ */
+function exported(events: readonly StoredEvent[], hostPaths: ReturnType<typeof hostPathMapper>): StoredEvent[] {
+  return events.map((e) => {
+    let payload = hostPaths.value(e.payload);
+    if (e.kind === 'erasure_performed' && payload && typeof payload === 'object') {
+      const p = payload as { files?: unknown };
+      if (Array.isArray(p.files)) payload = { ...p, files: p.files.length };
+    }
+    return { ...e, payload };
+  });
+}
+
 /** Reads a study's log, runs and results folder. Erased participants are already gone from both. */
 export function collectBundle(
   s: AppServices,
@@ -122,11 +140,19 @@ export function collectBundle(
     return fail('database', 'The session database cannot be used; see the message on the library screen.');
   const detail = s.library.open(studyKey);
   if (!detail?.id) return fail('not_found', `No study "${studyKey}" in the library.`);
+  const hostPaths = hostPathMapper(s.options.dataDir);
   const studyLog = log.listSessions(studyLogKey(studyKey)).find((x) => x.taskId === STUDY_LOG_TASK);
-  const studyEvents = studyLog ? log.replay(studyLog.id) : [];
+  const studyEvents = studyLog ? exported(log.replay(studyLog.id), hostPaths) : [];
   const state = foldStudy(studyEvents);
-  const results = readTree(path.join(s.options.dataDir, 'results', detail.id));
-  const runSessions = runSessionsOf(log, studyKey).filter((r) => !isDemo(r.session));
+  const results = new Map(
+    [...readTree(path.join(s.options.dataDir, 'results', detail.id))].map(([rel, content]) => [
+      rel,
+      TEXT_FILE.test(rel) ? Buffer.from(hostPaths.text(content.toString('utf8'))) : content,
+    ]),
+  );
+  const runSessions = runSessionsOf(log, studyKey)
+    .filter((r) => !isDemo(r.session))
+    .map((r) => ({ ...r, stored: exported(r.stored, hostPaths) }));
   const runs: BundleRun[] = runSessions.map((r) => {
     const place = placeRun(state, r);
     const link = findRun(state, r.session.id);

@@ -34,7 +34,7 @@ export const bundleManifestSchema = z.object({
     hits: z.array(
       z.object({
         id: z.string(),
-        kind: z.enum(['email', 'phone', 'name']),
+        kind: z.enum(['email', 'phone', 'name', 'path']),
         decision: z.enum(['redact', 'keep']),
         occurrences: z.number().int(),
         text: z.string().nullable(),

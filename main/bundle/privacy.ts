@@ -2,14 +2,17 @@ import crypto from 'node:crypto';
 import type { BundleSource } from './collect.js';
 import { teamFileOf } from './tidy.js';
 import { foldRun, RUN_STARTED } from '../slackSeat/runLog.js';
+import { absolutePathsIn } from './hostPaths.js';
 
 /**
  * The free-text scan a bundle must pass: e-mail addresses, phone numbers and the study's names, in what people
- * wrote (their messages in team runs, Slack answers and searches, text answers, notes). Each distinct hit is
+ * wrote (their messages in team runs, Slack answers and searches, text answers, notes); and any absolute path of
+ * the host left anywhere in the event logs or result files (collect.ts makes the data folder's own paths relative;
+ * what is left names another folder, e.g. one a person typed or a Slack export's source). Each distinct hit is
  * decided once, redact or keep; a redaction replaces that text everywhere in the bundle (tables, transcripts,
  * event logs), so nothing carries it.
  */
-export type HitKind = 'email' | 'phone' | 'name';
+export type HitKind = 'email' | 'phone' | 'name' | 'path';
 export interface PrivacyHit {
   id: string;
   kind: HitKind;
@@ -85,10 +88,24 @@ export function freeTexts(src: BundleSource): Array<{ place: string; text: strin
   return out;
 }
 
+/** Every text a bundle carries that may hold a host path: each event's payload, each text file of the results. */
+function pathTexts(src: BundleSource): Array<{ place: string; text: string }> {
+  const out: Array<{ place: string; text: string }> = [];
+  for (const s of src.sessions)
+    for (const e of s.events) out.push({ place: `session ${s.id.slice(0, 8)} event ${e.seq}`, text: JSON.stringify(e.payload) });
+  for (const [rel, content] of src.results)
+    if (/\.(json|jsonl|csv|txt|md|log|yaml|yml)$/i.test(rel)) out.push({ place: `results ${rel}`, text: content.toString('utf8') });
+  return out;
+}
+
 export function scanBundle(src: BundleSource): PrivacyHit[] {
   const hits = new Map<string, PrivacyHit>();
-  for (const { place, text } of freeTexts(src)) {
-    for (const f of findInText(text, src.names)) {
+  const found = [
+    ...freeTexts(src).map(({ place, text }) => ({ place, finds: findInText(text, src.names) })),
+    ...pathTexts(src).map(({ place, text }) => ({ place, finds: absolutePathsIn(text).map((p) => ({ kind: 'path' as const, text: p })) })),
+  ];
+  for (const { place, finds } of found) {
+    for (const f of finds) {
       const id = hitId(f.kind, f.text);
       const hit = hits.get(id) ?? { id, kind: f.kind, text: f.text, occurrences: 0, places: [] };
       hit.occurrences++;

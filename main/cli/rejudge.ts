@@ -1,10 +1,11 @@
 // npm run rejudge -- <session id>... [--data-dir <dir>]
 // Re-judges finished team runs with their study's judge panel (study.yaml `labeller:`; Settings must allow panels)
 // and writes one comparison per run under <data>/rejudging/<session id>/. The runs themselves are never changed.
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { createApp } from '../app/services.js';
+import { createApp, DATABASE_FILE } from '../app/services.js';
 import { silentLogger, type Logger } from '../app/logger.js';
 import { findAppRoot } from '../appRoot.js';
 import { defaultDataDir, resolveDataDir } from '../paths.js';
@@ -26,6 +27,12 @@ async function main(argv: string[]): Promise<number> {
     return parsed.values.help ? 0 : 2;
   }
   const dataDir = resolveDataDir(argv, process.env, () => defaultDataDir());
+  // Runs are only read here: a folder without a session database is a wrong --data-dir, never one to start.
+  const database = path.join(dataDir, DATABASE_FILE);
+  if (!fs.existsSync(database)) {
+    process.stderr.write(`No Teamseat data at ${path.resolve(dataDir)}: ${database} does not exist. Give the data dir that holds the runs with --data-dir.\n`);
+    return 2;
+  }
   const log: Logger = { ...silentLogger, warn: (message, fields) => process.stderr.write(`warning: ${message} ${fields ? JSON.stringify(fields) : ''}\n`) };
   const app = createApp({ host: 'browser', version: 'rejudge', appRoot: findAppRoot(path.dirname(fileURLToPath(import.meta.url))), dataDir, settingsFactory: confSettingsFactory, log });
   let code = 0;

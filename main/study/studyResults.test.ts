@@ -143,7 +143,7 @@ describe('the results writer', () => {
     const audit = await call<ErasureAudit>(app, 'studyErase', { studyKey: STUDY_KEY, participantId, confirmCode: 'T01' });
     expect(audit.sessions).toBe(1);
     expect(audit.events).toBeGreaterThan(5);
-    expect(audit.files).toEqual([expect.stringMatching(/^transcripts\/.*human_T01\//)]);
+    expect(audit.files).toBe(1);
     expect(filesUnder(results())).toEqual([]);
     expect(await refused(app, 'replaySession', { sessionId: runId })).toMatch(/No session/);
     const rows = (await overview()).participants;
@@ -158,7 +158,7 @@ describe('the results writer', () => {
     expect(() => db.prepare('DELETE FROM events').run()).toThrow(/append-only/);
     expect(() => db.prepare('DELETE FROM sessions').run()).toThrow(/only an erasure/);
     const audits = db.prepare(`SELECT payload FROM events WHERE kind = 'erasure_performed'`).all() as { payload: string }[];
-    expect(audits.map((a) => JSON.parse(a.payload))).toEqual([expect.objectContaining({ participantId, files: audit.files, sessions: 1 })]);
+    expect(audits.map((a) => JSON.parse(a.payload))).toEqual([expect.objectContaining({ participantId, files: 1, sessions: 1 })]);
     expect(db.prepare(`SELECT count(*) AS n FROM events WHERE payload LIKE ?`).get(`%${runId}%`)).toEqual({ n: 0 });
     db.close();
     app = createTestApp(tmp.dir);
@@ -173,7 +173,7 @@ describe('the results writer', () => {
     expect(filesUnder(path.join(results(), 'excluded', 'pilot'))).toHaveLength(2);
     const audit = await call<ErasureAudit>(app, 'studyErase', { studyKey: STUDY_KEY, participantId, confirmCode: 'T01' });
     expect(audit.sessions).toBe(2);
-    expect(audit.files).toContainEqual(expect.stringMatching(/^excluded\/pilot\/.*human_T01\//));
+    expect(audit.files).toBe(2);
     expect(await refused(app, 'replaySession', { sessionId: pilot.sessionId })).toMatch(/No session/);
     expect(filesUnder(results())).toEqual([expect.stringMatching(/^excluded\/pilot\/.*human_T02\//)]);
   }, 90_000);
@@ -207,12 +207,12 @@ describe('the results writer', () => {
     const folder = fs.readdirSync(path.join(tmp.dir, 'workspaces'));
     expect(folder).toEqual([runId]);
     const audit = await call<ErasureAudit>(app, 'studyErase', { studyKey: STUDY_KEY, participantId, confirmCode: 'T01' });
-    expect(audit.workspaces).toEqual([expect.stringMatching(new RegExp(`${runId}$`))]);
-    expect(audit.files).toEqual([]);
+    expect(audit.workspaces).toEqual([`workspaces/${runId}`]);
+    expect(audit.files).toBe(0);
     expect(fs.readdirSync(path.join(tmp.dir, 'workspaces'))).toEqual([]);
     // A folder the erasure recorded but did not remove (the app died after the commit) goes at the next start.
     app.close();
-    fs.mkdirSync(audit.workspaces[0]!);
+    fs.mkdirSync(path.join(tmp.dir, audit.workspaces[0]!));
     app = createTestApp(tmp.dir);
     expect(fs.readdirSync(path.join(tmp.dir, 'workspaces'))).toEqual([]);
   }, 60_000);

@@ -125,8 +125,14 @@ export const erasureAuditSchema = z.object({
   participantId: participantIdSchema,
   events: z.number().int(),
   sessions: z.number().int(),
+  /** Relative to the data folder. */
   workspaces: z.array(z.string()),
-  files: z.array(z.string()),
+  /** Result files removed (counted: their names carry the code). */
+  files: z.number().int(),
+  /** Other files derived from the person: their exports, re-judging reports, the study's bundles. */
+  derived: z.number().int(),
+  /** Copies of the database (migration backups, set-aside databases), deleted since they hold the person too. */
+  copies: z.number().int(),
 });
 export type ErasureAudit = z.infer<typeof erasureAuditSchema>;
 

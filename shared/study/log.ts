@@ -48,8 +48,10 @@ export const studyEventSchemas = {
     participantId: pid,
     events: z.number().int().min(0),
     sessions: z.number().int().min(0),
+    /** The run workspaces removed, relative to the data folder (absolute in audits written before issue 24). */
     workspaces: z.array(z.string()),
-    files: z.array(z.string()),
+    /** How many result files went; audits before issue 24 listed them, with the erased code in each name. */
+    files: z.union([z.number().int().min(0), z.array(z.string())]),
   }),
 } as const;
 

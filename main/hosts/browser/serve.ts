@@ -10,6 +10,7 @@ import { ScopedHost } from '../../access/scopedHost.js';
 import { logUnhandledRejections } from './lastResort.js';
 import { chooseBind } from './bindAddress.js';
 import { labLinks } from './labLinks.js';
+import { startupMessage } from './startupMessage.js';
 import { parseExternalOrigin } from './externalOrigin.js';
 
 /**
@@ -80,11 +81,7 @@ export async function serve(argv: readonly string[] = process.argv.slice(2)): Pr
     app.close();
     process.exit(1);
   }
-  const proxied = host.externalUrl ? `  Through the reverse proxy: ${host.externalUrl}\n` : '';
-  process.stdout.write(
-    `\nTeamseat is running in browser mode.\n  Open: ${host.url}\n${proxied}  Data: ${dataDir}\n` +
-      `The link carries this run's access token; other pages cannot use the app without it. Ctrl+C stops.\n\n`,
-  );
+  process.stdout.write(startupMessage({ url: host.url, externalUrl: host.externalUrl, dataDir }));
   // Behind a proxy, the links given out are the proxy's: the participants reach the host through it.
   if (lab || host.externalUrl) process.stdout.write(await labLinks(app.handlers, host.externalUrl ?? host.url, flagValue(argv, 'study')));
   const stop = () => {

@@ -22,18 +22,13 @@ export function ErasureReport({
       <p>
         At {new Date(audit.at).toLocaleString()}: {audit.events} {audit.events === 1 ? 'event' : 'events'},{' '}
         {audit.sessions} run {audit.sessions === 1 ? 'session' : 'sessions'}, {audit.workspaces.length}{' '}
-        {audit.workspaces.length === 1 ? 'workspace' : 'workspaces'} and {audit.files.length}{' '}
-        {audit.files.length === 1 ? 'file' : 'files'} removed. An audit record of this stays in the study log.
+        {audit.workspaces.length === 1 ? 'workspace' : 'workspaces'}, {audit.files} result{' '}
+        {audit.files === 1 ? 'file' : 'files'} and {audit.derived} exported{' '}
+        {audit.derived === 1 ? 'file' : 'files'} removed
+        {audit.copies > 0 ? `, and ${audit.copies} ${audit.copies === 1 ? 'copy' : 'copies'} of the database deleted` : ''}
+        . The database was rebuilt so no deleted page keeps their words. An audit record of this (counts only, not
+        their code) stays in the study log.
       </p>
-      {audit.files.length > 0 ? (
-        <ul aria-label="Files removed">
-          {audit.files.map((f) => (
-            <li key={f}>
-              <code>{f}</code>
-            </li>
-          ))}
-        </ul>
-      ) : null}
       <button onClick={onDismiss}>Dismiss</button>
     </div>
   );

@@ -107,9 +107,11 @@ export function ParticipantActions({ studyKey, row, onErased, ...hooks }: Props)
           title={`Erase all data of ${row.code}?`}
           description={
             <p>
-              This permanently removes their events, their runs’ sessions and workspaces, and their result
-              files. It cannot be undone. Only an audit record stays in the study log (when, and how many
-              events and which files were removed). Type their code, <code>{row.code}</code>, to confirm.
+              This permanently removes their events, their runs’ sessions and workspaces, their result files
+              and exports, and the study’s bundles written so far; copies of the database (upgrade backups,
+              set-aside databases) are deleted too, since they hold the same data. It cannot be undone. Only an
+              audit record stays in the study log (when, and how many events and files were removed; not their
+              code). Type their code, <code>{row.code}</code>, to confirm.
             </p>
           }
           field="Participant code"
