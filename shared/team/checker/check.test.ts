@@ -88,7 +88,11 @@ describe('answer_equals', () => {
     expect(verdict("'West City'").pass).toBe(true);
     expect(verdict('west city, because the fuel truck can cross the bridge').pass).toBe(true);
     expect(verdict('North Hill, because the bridge to West City may flood')).toMatchObject({ pass: false, why: expect.stringContaining('names North Hill, not West City') });
-    expect(verdict('West City or North Hill')).toMatchObject({ pass: false, unmatched: 'several' });
+    expect(verdict('West City or North Hill')).toMatchObject({
+      pass: false,
+      unmatched: 'several',
+      why: 'answer "West City or North Hill" names 2 different options (West City, North Hill), so it is not West City',
+    });
     expect(verdict('over the bridge')).toMatchObject({ pass: false, unmatched: 'none', why: expect.stringContaining('names none of the options') });
   });
 

@@ -3,7 +3,7 @@ import { compileMatch } from '../pack/match.js';
 import { TEAM_CHANNEL } from '../pack/schema.js';
 import type { CheckRule } from '../pack/schema.js';
 import type { CheckContext, RuleVerdict } from './context.js';
-import { matchOption, normaliseAnswer, optionFor, optionValue } from '../pack/optionMatch.js';
+import { matchOption, normaliseAnswer, optionFor, optionValue, trimAnswer } from '../pack/optionMatch.js';
 import { sha256 } from './sha256.js';
 
 type Leaf<K extends string> = Extract<CheckRule, Record<K, unknown>> extends Record<K, infer B> ? B : never;
@@ -25,17 +25,9 @@ export function answerEquals(r: Leaf<'answer_equals'>, ctx: CheckContext): RuleV
   let pass: boolean;
   if (typeof r.value === 'number') pass = Number(normalise(String(given))) === r.value;
   else if (typeof r.value === 'boolean') pass = normaliseAnswer(String(given)) === String(r.value);
-  else if (r.case_sensitive) pass = withoutEdges(String(given)) === withoutEdges(r.value);
+  else if (r.case_sensitive) pass = trimAnswer(String(given)) === trimAnswer(r.value);
   else pass = normaliseAnswer(String(given)) === normaliseAnswer(r.value);
   return { rule, pass, why: `answer ${JSON.stringify(given)} ${pass ? 'equals' : 'does not equal'} ${JSON.stringify(r.value)}` };
-}
-
-/** Whitespace and the punctuation and quotes around the text go; case stays. */
-function withoutEdges(text: string): string {
-  const n = normaliseAnswer(text);
-  const t = normalise(text);
-  const at = t.toLowerCase().indexOf(n);
-  return at < 0 ? t : t.slice(at, at + n.length);
 }
 
 /** `answer_equals` under the task's answer options: the answer passes when the option it names is the rule's. */
@@ -47,8 +39,9 @@ function answerOption(value: string, given: string, ctx: CheckContext): RuleVerd
   const m = matchOption(given, options);
   const quoted = JSON.stringify(given);
   if (m.option === null) {
-    const list = options.map(optionValue).join(', ');
-    return { rule, pass: false, why: `answer ${quoted} ${m.why} (${list}), so it is not ${wanted}`, unmatched: m.named.length === 0 ? 'none' : 'several' };
+    const none = m.named.length === 0;
+    const why = none ? `${m.why} (${options.map(optionValue).join(', ')})` : m.why;
+    return { rule, pass: false, why: `answer ${quoted} ${why}, so it is not ${wanted}`, unmatched: none ? 'none' : 'several' };
   }
   const pass = m.option === wanted;
   return { rule, pass, why: `answer ${quoted} names ${m.option}${pass ? '' : `, not ${wanted}`}` };

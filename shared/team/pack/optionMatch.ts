@@ -9,9 +9,14 @@ const DOUBLE_QUOTES = /[\u201C\u201D\u201E\u201F\u2033\u00AB\u00BB]/g;
 /** Punctuation and quotes a person may put around an answer ("West City." / 'refuse' / **Main tank**). */
 const EDGES = /^[\s"'`*_.,;:!?()[\]{}<>~-]+|[\s"'`*_.,;:!?()[\]{}<>~-]+$/g;
 
-/** Case, whitespace, curly quotes and the punctuation around the text: what a typed answer is compared after. */
+/** Whitespace collapsed, curly quotes straightened, the punctuation and quotes around the text dropped; case kept. */
+export function trimAnswer(text: string): string {
+  return text.replace(QUOTES, "'").replace(DOUBLE_QUOTES, '"').trim().replace(/\s+/g, ' ').replace(EDGES, '');
+}
+
+/** What a typed answer is compared after: `trimAnswer`, and case ignored. */
 export function normaliseAnswer(text: string): string {
-  return text.replace(QUOTES, "'").replace(DOUBLE_QUOTES, '"').trim().replace(/\s+/g, ' ').replace(EDGES, '').toLowerCase();
+  return trimAnswer(text).toLowerCase();
 }
 
 export function optionValue(o: AnswerOption): string {
