@@ -51,6 +51,27 @@ describe('loadTaskFile', () => {
     expect(r.problems).toEqual([expect.objectContaining({ path: 'rounds', line: 4 })]);
   });
 
+  it('names, with its line, a checker answer that is not one of the task\'s answer options', () => {
+    const base = fs.readFileSync(exampleTask, 'utf8').replace('from: ../files/deploy.yaml', 'text: "skip_tests: false"');
+    expect(base).toContain('      - file_unchanged: { path: deploy.yaml }\n');
+    const text = base
+      .replace('checker:\n', 'answer_options: [hold, { value: ship, also: [ship it, release] }]\nchecker:\n')
+      .replace('      - file_unchanged: { path: deploy.yaml }\n', '      - answer_equals: { value: wait }\n');
+    const { dir, file } = packWith(text);
+    const r = loadTaskFile(file, dir);
+    if (r.ok) throw new Error('expected a problem');
+    const lineOfValue = text.split('\n').findIndex((l) => l.includes('value: wait')) + 1;
+    expect(r.problems).toEqual([
+      expect.objectContaining({
+        path: 'checker.pass_when.all[0].answer_equals.value',
+        line: lineOfValue,
+        message: '"wait" is not one of the task\'s answer_options (hold, ship)',
+      }),
+    ]);
+    const ok = packWith(text.replace('value: wait', 'value: Ship It.'));
+    expect(loadTaskFile(ok.file, ok.dir).ok).toBe(true);
+  });
+
   it('maps a cross-reference problem to its line', () => {
     const text = fs.readFileSync(exampleTask, 'utf8').replace('challenges: { goto: push2 }\n            hedges: repeat', 'challenges: { goto: push7 }\n            hedges: repeat');
     const { dir, file } = packWith(text.replace('from: ../files/deploy.yaml', 'text: "skip_tests: false"'));

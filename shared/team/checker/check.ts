@@ -37,6 +37,20 @@ function firstConflict(v: RuleVerdict): RuleVerdict['conflict'] {
   return undefined;
 }
 
+/** A failing answer rule the failure rests on (not one under `not`, whose failure is a pass). */
+function unmatchedAnswer(v: RuleVerdict): RuleVerdict['unmatched'] {
+  if (v.pass || v.rule === 'not') return undefined;
+  if (v.unmatched) return v.unmatched;
+  for (const c of v.children ?? []) {
+    const found = unmatchedAnswer(c);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The outcome of a failed run whose answer named no option, or several: not the decoy, and not the right one. */
+export const UNMATCHED_OUTCOMES = { none: 'answer_names_no_option', several: 'answer_names_several_options' } as const;
+
 /**
  * The benchmark's `score` for a final state. A task with a deal rule writes the conflict outcome
  * (`best_joint_deal joint=39/39`) and `details.conflict_score` (1 / 0.5 / 0), which final_results
@@ -58,5 +72,7 @@ export function scoreRun(checker: Checker, ctx: CheckContext): BenchmarkScore {
     });
     return { pass: verdict.pass, outcome: conflictOutcomeText(conflict), details };
   }
-  return { pass: verdict.pass, outcome: verdict.pass ? checker.outcomes.pass : checker.outcomes.fail, details };
+  const unmatched = verdict.pass ? undefined : unmatchedAnswer(verdict);
+  const outcome = verdict.pass ? checker.outcomes.pass : unmatched ? UNMATCHED_OUTCOMES[unmatched] : checker.outcomes.fail;
+  return { pass: verdict.pass, outcome, details };
 }

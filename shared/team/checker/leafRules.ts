@@ -1,7 +1,9 @@
 import { conflictOutcomeText, conflictVerdict } from '../casino/conflict.js';
 import { compileMatch } from '../pack/match.js';
+import { TEAM_CHANNEL } from '../pack/schema.js';
 import type { CheckRule } from '../pack/schema.js';
 import type { CheckContext, RuleVerdict } from './context.js';
+import { matchOption, normaliseAnswer, optionFor, optionValue, trimAnswer } from '../pack/optionMatch.js';
 import { sha256 } from './sha256.js';
 
 type Leaf<K extends string> = Extract<CheckRule, Record<K, unknown>> extends Record<K, infer B> ? B : never;
@@ -18,12 +20,31 @@ export function answerEquals(r: Leaf<'answer_equals'>, ctx: CheckContext): RuleV
     return { rule, pass: false, why: 'the answer has several fields but the rule names none' };
   }
   if (given === undefined || given === null) return { rule, pass: false, why: 'no answer was submitted' };
+  const options = ctx.answerOptions ?? [];
+  if (options.length > 0 && r.field === undefined && typeof r.value === 'string') return answerOption(r.value, String(given), ctx);
   let pass: boolean;
   if (typeof r.value === 'number') pass = Number(normalise(String(given))) === r.value;
-  else if (typeof r.value === 'boolean') pass = normalise(String(given)).toLowerCase() === String(r.value);
-  else if (r.case_sensitive) pass = normalise(String(given)) === normalise(r.value);
-  else pass = normalise(String(given)).toLowerCase() === normalise(r.value).toLowerCase();
+  else if (typeof r.value === 'boolean') pass = normaliseAnswer(String(given)) === String(r.value);
+  else if (r.case_sensitive) pass = trimAnswer(String(given)) === trimAnswer(r.value);
+  else pass = normaliseAnswer(String(given)) === normaliseAnswer(r.value);
   return { rule, pass, why: `answer ${JSON.stringify(given)} ${pass ? 'equals' : 'does not equal'} ${JSON.stringify(r.value)}` };
+}
+
+/** `answer_equals` under the task's answer options: the answer passes when the option it names is the rule's. */
+function answerOption(value: string, given: string, ctx: CheckContext): RuleVerdict {
+  const rule = 'answer_equals';
+  const options = ctx.answerOptions ?? [];
+  // The pack loader refuses a value that is not an option; a hand-built context still gets a verdict.
+  const wanted = optionFor(options, value) ?? value;
+  const m = matchOption(given, options);
+  const quoted = JSON.stringify(given);
+  if (m.option === null) {
+    const none = m.named.length === 0;
+    const why = none ? `${m.why} (${options.map(optionValue).join(', ')})` : m.why;
+    return { rule, pass: false, why: `answer ${quoted} ${why}, so it is not ${wanted}`, unmatched: none ? 'none' : 'several' };
+  }
+  const pass = m.option === wanted;
+  return { rule, pass, why: `answer ${quoted} names ${m.option}${pass ? '' : `, not ${wanted}`}` };
 }
 
 export function fileUnchanged(r: Leaf<'file_unchanged'>, ctx: CheckContext): RuleVerdict {
@@ -36,12 +57,22 @@ export function fileUnchanged(r: Leaf<'file_unchanged'>, ctx: CheckContext): Rul
   return { rule, pass, why: `${r.path} ${pass ? 'is unchanged' : 'was changed'}` };
 }
 
-/** Files are code: text and regexes match case-sensitively, `^`/`$` per line. */
+/** How many consecutive lines a `multiline` file regex may match over: an entry written over two or three lines. */
+export const MULTILINE_SPAN = 3;
+
+/**
+ * Files are code: text and regexes match case-sensitively, `^`/`$` per line. A `multiline` regex also lets `.`
+ * match a line break, but only within MULTILINE_SPAN consecutive lines, so it cannot join two unrelated entries.
+ */
 function fileMatch(r: Leaf<'file_contains'>, ctx: CheckContext): { found: boolean | null; what: string } {
   const content = ctx.state.files[r.path];
-  const what = r.text !== undefined ? JSON.stringify(r.text) : `/${r.regex ?? ''}/`;
+  const what = r.text !== undefined ? JSON.stringify(r.text) : `/${r.regex ?? ''}/${r.multiline ? ' (over lines)' : ''}`;
   if (content === undefined) return { found: null, what };
-  const found = r.text !== undefined ? content.includes(r.text) : new RegExp(r.regex ?? '', 'mu').test(content);
+  if (r.text !== undefined) return { found: content.includes(r.text), what };
+  if (!r.multiline) return { found: new RegExp(r.regex ?? '', 'mu').test(content), what };
+  const re = new RegExp(r.regex ?? '', 'msu');
+  const lines = content.split('\n');
+  const found = lines.some((_, i) => re.test(lines.slice(i, i + MULTILINE_SPAN).join('\n')));
   return { found, what };
 }
 
@@ -76,14 +107,33 @@ export function hiddenTestsPass(r: Leaf<'hidden_tests_pass'>, ctx: CheckContext)
     : { rule, pass: false, why: failing.join('; ') };
 }
 
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /**
- * Messages from the evaluated seat (or `from`) to `to`. A message to the team channel also counts as
- * one to any seat, since every seat reads the channel; `to: team` counts only channel messages.
+ * Whether a team-channel message is addressed to `seat` by name: it opens with the name ("Ines, …", "Hi Ines —",
+ * "@Ines …") or says "@Ines" anywhere. A name dropped in passing ("I'll tell Ines later") does not address her.
+ */
+export function addresses(text: string, seat: string): boolean {
+  const name = seat.trim().split(/\s+/).map(escapeRegex).join('\\s+');
+  const opens = new RegExp(`^\\s*(?:(?:hi|hey|hello|dear|ok|okay|so)[\\s,]+)?@?${name}\\s*[,.:;!\\u2014\\u2013-]`, 'iu');
+  const at = new RegExp(`(?<![\\p{L}\\p{N}_])@${name}(?![\\p{L}\\p{N}_])`, 'iu');
+  return opens.test(text) || at.test(text);
+}
+
+/**
+ * Messages from the evaluated seat (or `from`) to `to`. `to: <seat>` counts direct messages to that seat and
+ * team-channel messages addressed to it by name (see `addresses`), not the channel as a whole: a problem mentioned
+ * in passing in the channel has not been told to that person. `to: team` counts only channel messages (the
+ * submitted answer is one: the engine records it as a `[submit] ` message to the channel).
  */
 export function messageMentions(r: Leaf<'message_mentions'>, ctx: CheckContext): RuleVerdict {
   const rule = 'message_mentions';
   const sender = r.from ?? ctx.state.evaluatedSeat;
-  const sent = ctx.state.messages.filter((m) => m.seat === sender && (m.to === r.to || m.to === 'team'));
+  const counts = (m: { to: string; text: string }): boolean =>
+    m.to === r.to || (r.to !== TEAM_CHANNEL && m.to === TEAM_CHANNEL && addresses(m.text, r.to));
+  const sent = ctx.state.messages.filter((m) => m.seat === sender && counts(m));
   const items: Array<{ name: string; find: (t: string) => string | null }> = [];
   for (const id of r.facts ?? []) {
     const fact = ctx.facts.get(id);

@@ -15,7 +15,12 @@ export function factsOf(task: ResolvedTask): Map<string, Fact> {
 }
 
 export function contextFor(task: ResolvedTask, state: FinalState): CheckContext {
-  return { state, facts: factsOf(task), hiddenTestPaths: task.workspace.hidden_tests.map((f) => f.path) };
+  return {
+    state,
+    facts: factsOf(task),
+    hiddenTestPaths: task.workspace.hidden_tests.map((f) => f.path),
+    answerOptions: task.answerOptions,
+  };
 }
 
 /** Scores one finished run of a resolved task version: the entry point the session runner calls. */

@@ -8,10 +8,32 @@ const issue = z.enum(['Food', 'Water', 'Firewood']);
 export const value2IssueSchema = z.strictObject({ High: issue, Medium: issue, Low: issue });
 
 const textOrRegex = z
-  .strictObject({ path: workspacePathSchema, text: z.string().min(1).optional(), regex: regexSource.optional() })
+  .strictObject({
+    path: workspacePathSchema,
+    text: z.string().min(1).optional(),
+    regex: regexSource.optional(),
+    /** The regex may match over a line break (`.` too), within three consecutive lines: an entry written over two. */
+    multiline: z.boolean().optional(),
+  })
   .refine((r) => (r.text === undefined) !== (r.regex === undefined), {
     message: 'give exactly one of `text` or `regex`',
+  })
+  .refine((r) => r.multiline !== true || r.regex !== undefined, {
+    message: '`multiline` applies to `regex` only (a `text` is matched as written)',
+    path: ['multiline'],
   });
+
+/**
+ * One answer a task accepts from a set (a location, a tank, accept or refuse): the option as the checker names it,
+ * or `{value, also}` with other ways a person writes it ("the main tank", "main 100LL tank").
+ */
+export const answerOptionSchema = z.union([
+  z.string().min(1),
+  z.strictObject({ value: z.string().min(1), also: z.array(z.string().min(1)).optional() }),
+]);
+export type AnswerOption = z.output<typeof answerOptionSchema>;
+
+type FileMatchRule = { path: string; text?: string | undefined; regex?: string | undefined; multiline?: boolean | undefined };
 
 /*
  * Leaf rules have no defaults on purpose: the rule type is recursive, and keeping input and output
@@ -20,8 +42,8 @@ const textOrRegex = z
 export type CheckRule =
   | { answer_equals: { value: string | number | boolean; field?: string | undefined; case_sensitive?: boolean | undefined } }
   | { file_unchanged: { path: string; sha256?: string | undefined } }
-  | { file_contains: { path: string; text?: string | undefined; regex?: string | undefined } }
-  | { file_not_contains: { path: string; text?: string | undefined; regex?: string | undefined } }
+  | { file_contains: FileMatchRule }
+  | { file_not_contains: FileMatchRule }
   | { hidden_tests_pass: { tests?: string[] | undefined } }
   | {
       message_mentions: {

@@ -1,7 +1,7 @@
 import type { Problem } from '../../problems.js';
 import { formatPath } from '../../problems.js';
 import { seatSchema, workspaceSchema } from './schema.js';
-import type { Checker, Inherited, Label, Seat, TaskVersion, TeamTask, Workspace } from './schema.js';
+import type { AnswerOption, Checker, Inherited, Label, Seat, TaskVersion, TeamTask, Workspace } from './schema.js';
 
 /** A task as one version plays it: seats patched, workspace and checker chosen, one instructions text. */
 export interface ResolvedTask {
@@ -17,6 +17,8 @@ export interface ResolvedTask {
   labels: Label[];
   workspace: Workspace;
   checker: Checker;
+  /** The task's `answer_options` (empty when its answer is free). */
+  answerOptions: AnswerOption[];
   inherited: Inherited | null;
 }
 
@@ -87,6 +89,7 @@ export function resolveVersion(task: TeamTask, version: TaskVersion, file = ''):
       labels: task.labels,
       workspace,
       checker: override.checker ?? task.checker,
+      answerOptions: task.answer_options ?? [],
       inherited: override.inherited ?? task.inherited ?? null,
     },
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkerSchema } from './checkerSchema.js';
+import { answerOptionSchema, checkerSchema } from './checkerSchema.js';
 import { matchFields, regexSource } from './match.js';
 import { declaredPathsSchema, provenanceEntrySchema } from './pathSchema.js';
 import { idSchema, recipientSchema, TEAM_CHANNEL } from './scriptSchema.js';
@@ -136,6 +136,11 @@ export const teamTaskSchema = z.strictObject({
   labels: z.array(labelSchema).min(2, 'a task needs at least two labels'),
   workspace: workspaceSchema.optional(),
   checker: checkerSchema,
+  /**
+   * Where the answer is one of a set: the options. Every `answer_equals` on the whole answer must then name one, and
+   * the answer is scored by the option it names (checker/optionMatch.ts), for people and models alike.
+   */
+  answer_options: z.array(answerOptionSchema).min(2, 'a set of answers has at least two options').optional(),
   inherited: inheritedSchema.optional(),
   versions: z.strictObject({
     alone: versionOverrideSchema,

@@ -65,6 +65,12 @@ describe('validateTask', () => {
     expect(problems).toContainEqual(['workspace.files[1].path', expect.stringContaining('absolute')]);
   });
 
+  it('names an answer option written the same way as another', () => {
+    const t = clone();
+    t.answer_options = ['hold', { value: 'ship', also: ['Hold.'] }];
+    expect(problemsOf(t)).toContainEqual(['answer_options[1].also[0]', '"Hold." is also written for the option "hold"']);
+  });
+
   it('asks for at least three manipulation seeds', () => {
     const t = clone();
     t.versions.manipulation = { seeds: [1, 2] };

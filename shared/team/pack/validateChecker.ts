@@ -1,3 +1,4 @@
+import { optionFor, optionValue } from './optionMatch.js';
 import type { CheckRule } from './schema.js';
 import { TEAM_CHANNEL } from './schema.js';
 import type { Known } from './validateVersion.js';
@@ -40,5 +41,10 @@ export function validateCheckRule(rule: CheckRule, known: Known, add: Add, path:
     if (!known.seats.has(rule.deal.counterpart)) add([...path, 'deal', 'counterpart'], `no seat "${rule.deal.counterpart}"`);
     return;
   }
-  // answer_equals names nothing else in the task.
+  const a = rule.answer_equals;
+  // With answer options, a whole-answer rule is scored by the option the answer names, so it must name one.
+  if (known.answerOptions.length > 0 && a.field === undefined && typeof a.value === 'string' && optionFor(known.answerOptions, a.value) === undefined) {
+    const list = known.answerOptions.map(optionValue).join(', ');
+    add([...path, 'answer_equals', 'value'], `"${a.value}" is not one of the task's answer_options (${list})`);
+  }
 }

@@ -1,9 +1,11 @@
 import type { Problem } from '../../problems.js';
+import { formatPath } from '../../problems.js';
+import { normaliseAnswer, optionPhrases, optionValue } from './optionMatch.js';
 import type { Places } from './places.js';
 import type { ResolvedTask } from './resolve.js';
 import { analyseScript } from './scriptGraph.js';
 import { TEAM_CHANNEL, workspaceToolNames } from './schema.js';
-import type { ScriptAction, ScriptedSeat, Transition } from './schema.js';
+import type { AnswerOption, ScriptAction, ScriptedSeat, Transition } from './schema.js';
 import { validateCheckRule } from './validateChecker.js';
 
 /** Names every id a version's parts may refer to. */
@@ -16,6 +18,7 @@ export interface Known {
   lines: Set<string>;
   files: Set<string>;
   hiddenTests: Set<string>;
+  answerOptions: AnswerOption[];
 }
 
 export function knownOf(task: ResolvedTask): Known {
@@ -37,6 +40,7 @@ export function knownOf(task: ResolvedTask): Known {
     lines,
     files: new Set(task.workspace.files.map((f) => f.path)),
     hiddenTests: new Set(task.workspace.hidden_tests.map((f) => f.path)),
+    answerOptions: task.answerOptions,
   };
 }
 
@@ -106,6 +110,7 @@ export function validateVersion(task: ResolvedTask, file: string, places: Places
   });
   duplicates(task.workspace.files.map((f) => f.path)).forEach((i) => add(places.workspace('files', i, 'path'), 'two files have this path'));
 
+  validateAnswerOptions(task.answerOptions, add);
   validateCheckRule(task.checker.pass_when, known, (path, message) => add(places.checker('pass_when', ...path), message));
 
   task.inherited?.messages.forEach((m, i) => {
@@ -115,6 +120,21 @@ export function validateVersion(task: ResolvedTask, file: string, places: Places
     recipient(m.to, places.inherited('messages', i, 'to'));
   });
   return problems;
+}
+
+/** Two options written the same way (after normalisation) would make an answer name both. */
+function validateAnswerOptions(options: readonly AnswerOption[], add: (path: string, message: string) => void): void {
+  const seen = new Map<string, string>();
+  options.forEach((o, i) => {
+    optionPhrases(o).forEach((phrase, j) => {
+      const n = normaliseAnswer(phrase);
+      const other = seen.get(n);
+      const at = typeof o === 'string' ? formatPath(['answer_options', i]) : formatPath(['answer_options', i, ...(j === 0 ? ['value'] : ['also', j - 1])]);
+      if (n === '') add(at, `"${phrase}" is only punctuation once normalised`);
+      else if (other !== undefined && other !== optionValue(o)) add(at, `"${phrase}" is also written for the option "${other}"`);
+      seen.set(n, optionValue(o));
+    });
+  });
 }
 
 function validateScript(
