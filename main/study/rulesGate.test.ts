@@ -18,7 +18,7 @@ const studyDir = () => path.join(tmp.dir, 'studies', 'between-test');
 
 /** A set whose held-out half the rules get right (`holds`) or mostly wrong (asking about the way in other words). */
 function writeSet(holds: boolean): void {
-  const asks = holds ? ['is the driveway open?', 'which roads are blocked?', 'can we reach north hill by road?'] : ['how do we get up there?', 'anything we should know about getting there?', 'what have you heard?'];
+  const asks = holds ? ['is the driveway open?', 'which roads are blocked?', 'can we reach north hill by road?'] : ['anything we should know first?', 'what have you heard?', 'Kai, tell us everything you know'];
   const yaml = `task: hidden-profile
 written_by: the test
 held_out:
