@@ -22,6 +22,7 @@ import { benchReplay } from './replay.js';
 import { benchJudge } from './judge.js';
 import { benchConsole } from './console.js';
 import { benchPartners } from './partners.js';
+import { benchLintPacks } from './lintPacks.js';
 
 /**
  * `npm run bench [-- --only=a,b]`: prints every number the issues ask for, each with its target and, where
@@ -61,6 +62,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   judge: () => benchJudge(appRoot),
   console: () => benchConsole(appRoot),
   partners: () => benchPartners(appRoot),
+  lintpacks: () => benchLintPacks(appRoot),
   // 1,000,000 messages in 500 channels unless --slack-messages says otherwise.
   slack: () =>
     runSlackBench({

@@ -2,12 +2,15 @@
 // The pack linter: loads each task as validate-pack does, then asks for a source, three versions that differ,
 // every stated fact traced to a quoted passage or marked fictional, and plays each declared path through the
 // engine and checker (hidden tests in one Pyodide worker). Prints `file:line path: message`; exits 1 on any.
+// Then each task's rules labeller over its label test set (label-tests/<task id>.yaml): held-out accuracy, train
+// accuracy, held-out recall per label, the confusion matrix, n per half; and the mean held-out accuracy.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { formatLocated } from '../team/pack/loadTask.js';
 import { isTeamPack, lintPack, sharedHiddenRunner } from '../team/pack/lintPack.js';
 import { PyodideTestRunner } from '../pyodide/testRunner.js';
+import { labelReportLines, labelSummaryLine } from '../../shared/team/labelTests/report.js';
 
 export function teamPacksIn(studiesDir: string): string[] {
   return fs
@@ -25,6 +28,7 @@ export async function lintPacksCommand(dirs: string[], cwd = process.cwd()): Pro
   const err: string[] = [];
   try {
     const runHidden = sharedHiddenRunner(python);
+    const measured: Parameters<typeof labelSummaryLine>[0][number][] = [];
     for (const dir of packs) {
       const label = path.relative(cwd, dir) || '.';
       const lint = await lintPack(dir, runHidden);
@@ -33,7 +37,10 @@ export async function lintPacksCommand(dirs: string[], cwd = process.cwd()): Pro
       const runs = lint.played.length;
       if (lint.problems.length === 0) out.push(`${label}: ${lint.tasks === 1 ? '1 task passes' : `${lint.tasks} tasks pass`} the linter (${runs} declared runs played)`);
       else err.push(`${lint.problems.length} problem${lint.problems.length === 1 ? '' : 's'} in ${label}`);
+      for (const t of lint.labelTests) out.push(...labelReportLines(t.task, t.status));
+      measured.push(...lint.labelTests);
     }
+    if (measured.length > 0) out.push(labelSummaryLine(measured));
   } finally {
     await python.dispose();
   }

@@ -9,6 +9,8 @@ import { redactSecrets } from './redact.js';
 import { consoleHubOf } from '../console/consoleOf.js';
 import { createExperimenterLabeller } from '../console/experimenterLabeller.js';
 import { readConsoleConfig } from '../console/studyConsole.js';
+import { rulesUseOf } from '../study/rulesGate.js';
+import { UNVALIDATED_RECORD } from './transcriptLabel.js';
 
 /** Where a rater's key is kept: `default` is the judge key of Settings, `none` a local server, any other name its own entry. */
 export function secretNameOf(key: string): string | null {
@@ -28,7 +30,7 @@ export function studyLabeller(
   /** The session labelled: a study labelled by the experimenter's console queues its messages under it. */
   sessionId?: string,
 ): Labeller {
-  const rules = createRulesLabeller();
+  const rules = rulesOfStudy(s, studyKey);
   // Read once per session, on its first message with panels allowed: a session keeps the panel it started with
   // (and finding the study in the library is the slow part of a label).
   let panel: Labeller | null | undefined;
@@ -85,6 +87,27 @@ export function panelLabellerOf(s: AppServices, studyKey: string, study: StudyPa
       const decision = await panel.label(request);
       // Belt and braces: the client redacts replies and errors; the stored record is redacted once more by structure.
       return { ...decision, raw: redactSecrets(decision.raw, keys) };
+    },
+  };
+}
+
+/**
+ * The tasks' rules, as a study uses them: a label given by rules that were not validated on the task's label test
+ * set says so in its record (`raw.rules_not_validated`), which the transcript's label carries as `why`. Which tasks
+ * are validated is read once per session (the library's check of the pack is cached; finding it is not free).
+ */
+function rulesOfStudy(s: AppServices, studyKey: string): Labeller {
+  const rules = createRulesLabeller();
+  const unvalidated = new Map<string, boolean>();
+  return {
+    source: 'rules',
+    async label(request) {
+      const decision = await rules.label(request);
+      const id = request.task.id;
+      if (!unvalidated.has(id)) unvalidated.set(id, (rulesUseOf(s.library, studyKey, [id])?.unvalidated.length ?? 0) > 0);
+      if (!unvalidated.get(id)) return decision;
+      const raw = decision.raw !== null && typeof decision.raw === 'object' ? decision.raw : {};
+      return { ...decision, raw: { ...raw, rules_not_validated: UNVALIDATED_RECORD } };
     },
   };
 }

@@ -3,6 +3,14 @@ import { isPanelRecord } from './panelRecord.js';
 
 type LabelOfMessage = Omit<TranscriptLabel, 'message_index' | 'round'>;
 
+/** The `why` of a label given by rules that were not validated on the task's label test set. */
+export const UNVALIDATED_RECORD = "rules not validated on the task's label test set (studies/FORMAT-team.md, Label test sets)";
+
+const unvalidatedWhy = (raw: unknown): string | undefined =>
+  raw !== null && typeof raw === 'object' && typeof (raw as { rules_not_validated?: unknown }).rules_not_validated === 'string'
+    ? (raw as { rules_not_validated: string }).rules_not_validated
+    : undefined;
+
 /**
  * A message's `labels` entry in the transcript, from its `label_decided` event: the one rules or experimenter
  * rater, or each judge panel rater asked (its label, last reply, latency and tokens), the final label, its source,
@@ -11,7 +19,8 @@ type LabelOfMessage = Omit<TranscriptLabel, 'message_index' | 'round'>;
 export function transcriptLabelOf(event: { label: string; source: TranscriptLabel['source']; rule?: string | undefined; raw?: unknown }): LabelOfMessage {
   const { label, source, rule, raw } = event;
   if (!isPanelRecord(raw)) {
-    return { raters: [{ rater: rule ? `${source}:${rule}` : source, label }], final_label: label, source };
+    const why = unvalidatedWhy(raw);
+    return { raters: [{ rater: rule ? `${source}:${rule}` : source, label }], final_label: label, source, ...(why ? { why } : {}) };
   }
   const p = raw.panel;
   const raters: LabelOfMessage['raters'] = p.raters

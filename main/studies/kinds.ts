@@ -8,10 +8,13 @@ import { readYamlFile } from '../packs/readYaml.js';
 import { loadTaskFile } from '../team/pack/loadTask.js';
 import { listTaskFiles } from '../packs/taskFiles.js';
 import { readPackText } from '../packs/readPackText.js';
+import { loadLabelTests, strayLabelTests } from '../team/pack/loadLabelTests.js';
+import { rulesStatusOf } from '../../shared/team/labelTests/rulesStatus.js';
+import type { StudyTask } from '../../shared/contract/schemas.js';
 import { dimensionOf, parseItemsJsonl } from '../../shared/labelling/items.js';
 
 export interface StudyContent {
-  tasks: { id: string; title: string; detail: string }[];
+  tasks: StudyTask[];
   /** What a protocol is checked and planned against (team and Slack studies). */
   pack: PackContent | null;
   /** The files of the pack the content was read from (relative to the pack), for the study version hash. */
@@ -86,10 +89,16 @@ function readTeamTasks(dir: string, entries: string[], rel: (p: string) => strin
     const other = firstFile.get(task.id);
     if (other) out.problems.push({ file: rel(name), path: 'id', message: `task id "${task.id}" is also used by ${other}` });
     firstFile.set(task.id, rel(name));
-    out.tasks.push({ id: task.id, title: task.title, detail: task.dimension });
+    // The rules measured on the task's label test set once per check of the pack (the library keeps the check
+    // while no file of the pack changes), never per request.
+    const tests = loadLabelTests(root, loaded.value, (f) => rel(path.relative(root, f)));
+    out.problems.push(...tests.problems.map((p) => ({ file: p.file, path: p.path, message: p.message, ...(p.line ? { line: p.line } : {}) })));
+    const status = rulesStatusOf(loaded.value.versions, tests.set);
+    out.tasks.push({ id: task.id, title: task.title, detail: task.dimension, rules: { validated: status.validated, measured: status.measure !== null, reasons: status.reasons } });
     const { alone, control, manipulation } = task.versions;
     packTasks.push({ id: task.id, seeds: { alone: alone.seeds, control: control.seeds, manipulation: manipulation.seeds } });
   }
+  out.problems.push(...strayLabelTests(root, out.tasks.map((t) => t.id), (f) => rel(path.relative(root, f))));
   return out;
 }
 

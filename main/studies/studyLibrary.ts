@@ -114,6 +114,7 @@ function readStudy(
     origin: root.origin,
     dir,
     problems: checked.problems,
+    ...(m.kind === 'team' ? { unvalidatedRules: tasks.filter((t) => t.rules && !t.rules.validated).map((t) => t.id) } : {}),
   };
   return { summary, detail: { ...summary, tasks, source: m.source ?? null } };
 }

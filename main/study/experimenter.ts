@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { ParticipantRow, StudyOverview } from '../../shared/contract/study.js';
+import { unvalidatedRulesRefusal } from './rulesGate.js';
 import { fail, ok, type Result } from '../../shared/result.js';
 import { participantCodeProblem, participantCodes, parsePastedCodes, slotOfCode } from '../../shared/study/codes.js';
 import { currentStepIndex, exclusionOf, hasFinishedRun, participantStatus, currentStep, type ParticipantState } from '../../shared/study/fold.js';
@@ -130,6 +131,10 @@ export class Experimenter {
     } catch (error) {
       return fail('invalid_pack', `The plan of ${p.code} cannot be built: ${(error as Error).message}`);
     }
+    // A counted run labelled by rules that were not validated on their label test sets is refused before it starts.
+    const counted = plan.steps.flatMap((st) => (st.kind === 'run' && st.cell.kind === 'team' && !st.cell.practice ? [st.cell.taskId] : []));
+    const refusal = unvalidatedRulesRefusal(this.c.s.library, studyKey, counted);
+    if (refusal) return fail('invalid_pack', refusal);
     const completionCode = protocol.screens.completion?.code ?? '';
     const appended = this.c.logs.append(studyKey, [{ kind: 'participant_started', payload: { participantId, plan, completionCode } }]);
     return appended.ok ? ok({ participantId }) : appended;

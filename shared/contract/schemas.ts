@@ -40,10 +40,22 @@ export const studySummarySchema = z.object({
   origin: z.enum(['built-in', 'user']),
   dir: z.string(),
   problems: z.array(problemSchema),
+  /** Team tasks whose rules labeller is not validated on a label test set (or has none): shown, never hidden. */
+  unvalidatedRules: z.array(z.string()).optional(),
 });
 export type StudySummary = z.infer<typeof studySummarySchema>;
 
-export const studyTaskSchema = z.object({ id: z.string(), title: z.string(), detail: z.string() });
+export const studyTaskSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  detail: z.string(),
+  /**
+   * A team task's rules labeller on its label test set (studies/FORMAT-team.md, "Label test sets"); `measured` is
+   * false when the task has no set.
+   */
+  rules: z.object({ validated: z.boolean(), measured: z.boolean(), reasons: z.array(z.string()) }).optional(),
+});
+export type StudyTask = z.infer<typeof studyTaskSchema>;
 export const studyDetailSchema = studySummarySchema.extend({
   tasks: z.array(studyTaskSchema),
   source: z

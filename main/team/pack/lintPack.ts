@@ -8,6 +8,8 @@ import type { HiddenTestRunner, PlayedPath } from '../../../shared/team/checker/
 import type { TestFileResult } from '../../../shared/team/checker/finalState.js';
 import { sha256 } from '../../../shared/team/checker/sha256.js';
 import type { PyodideTestRunner } from '../../pyodide/testRunner.js';
+import { rulesStatusOf, type RulesStatus } from '../../../shared/team/labelTests/rulesStatus.js';
+import { loadLabelTests, strayLabelTests } from './loadLabelTests.js';
 import { loadTeamPack } from './loadPack.js';
 import type { LocatedProblem } from './loadTask.js';
 import { locate, parseLocated, parsePath } from './yamlLocation.js';
@@ -17,6 +19,8 @@ export interface PackLint {
   problems: LocatedProblem[];
   /** Every declared path played, for a report or the task card. */
   played: Array<{ task: string; version: string; kind: string; seed: number; played: PlayedPath }>;
+  /** Each task's rules run over its label test set (label-tests/<task id>.yaml), in the pack's task order. */
+  labelTests: Array<{ task: string; file: string | null; status: RulesStatus }>;
 }
 
 /** Whether a folder is a team study pack (its study.yaml says `kind: team`). */
@@ -33,13 +37,19 @@ export function isTeamPack(dir: string): boolean {
 
 /**
  * The pack linter (`npm run lint-packs`, and a test over every pack in studies/): everything loading checks,
- * then a source, three versions that differ, every stated fact traced, and each declared path played.
+ * then a source, three versions that differ, every stated fact traced, each declared path played, and each task's
+ * rules labeller measured on its label test set.
  */
 export async function lintPack(packDir: string, runHidden?: HiddenTestRunner): Promise<PackLint> {
   const loaded = loadTeamPack(packDir);
   const problems: LocatedProblem[] = [...loaded.problems];
   const played: PackLint['played'] = [];
+  const labelTests: PackLint['labelTests'] = [];
+  problems.push(...strayLabelTests(packDir, loaded.tasks.map((t) => t.task.id)));
   for (const t of loaded.tasks) {
+    const tests = loadLabelTests(packDir, t);
+    problems.push(...tests.problems);
+    labelTests.push({ task: t.task.id, file: tests.file, status: rulesStatusOf(t.versions, tests.set) });
     const found = [...lintTaskText(t.task, t.versions, t.file)];
     const paths = await lintPaths(t.task, t.versions, t.file, runHidden);
     found.push(...paths.problems);
@@ -51,7 +61,7 @@ export async function lintPack(packDir: string, runHidden?: HiddenTestRunner): P
       problems.push(at ? { ...p, line: at.line, col: at.col } : p);
     }
   }
-  return { tasks: loaded.tasks.length, problems, played };
+  return { tasks: loaded.tasks.length, problems, played, labelTests };
 }
 
 /**

@@ -60,10 +60,23 @@ function StudyRow({ study }: { study: StudySummary }) {
           <code>{study.id ?? study.key}</code>
         </p>
         <Problems problems={study.problems} />
+        <UnvalidatedRules study={study} />
       </div>
       <button className="primary" onClick={() => void open(study.key)} aria-label={`Open ${study.title}`}>
         Open
       </button>
     </li>
+  );
+}
+
+/** Team tasks whose keyword rules did not hold up on their label test sets (studies/FORMAT-team.md). */
+export function UnvalidatedRules({ study }: { study: Pick<StudySummary, 'unvalidatedRules' | 'taskCount'> }) {
+  const ids = study.unvalidatedRules ?? [];
+  if (ids.length === 0) return null;
+  return (
+    <p className="rules-not-validated small" role="note">
+      {ids.length === study.taskCount ? 'Every task' : `${ids.length} of ${study.taskCount ?? ids.length} tasks`} ({ids.join(', ')}): rules not
+      validated: run it with the panel or the console.
+    </p>
   );
 }

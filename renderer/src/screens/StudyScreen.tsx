@@ -62,6 +62,7 @@ export function StudyScreen() {
               <th>Id</th>
               <th>{study.kind === 'slack' ? 'Query' : 'Title'}</th>
               <th>{study.kind === 'team' ? 'Dimension' : study.kind === 'slack' ? 'Category' : 'Kind'}</th>
+              {study.kind === 'team' ? <th>Rules labeller</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -76,6 +77,12 @@ export function StudyScreen() {
                 </td>
                 <td>{t.title}</td>
                 <td>{t.detail.replaceAll('_', ' ')}</td>
+                {study.kind === 'team' ? (
+                  <td className={t.rules?.validated ? undefined : 'rules-not-validated'}>
+                    {t.rules?.validated ? 'validated on its label test set' : 'rules not validated: run it with the panel or the console'}
+                    {t.rules && !t.rules.validated ? <span className="muted small"> ({t.rules.reasons.join('; ')})</span> : null}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>

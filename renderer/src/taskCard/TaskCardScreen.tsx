@@ -4,6 +4,7 @@ import { api } from '../api/client';
 import { useApp } from '../state/appStore';
 import { ErrorLine, useCall } from '../slack/useCall';
 import { ScriptGraph } from './ScriptGraph';
+import { LabelRules, LabelTestsPanel, RulesVerdict } from './LabelTestsPanel';
 import './taskCard.css';
 
 /** A team task's card for the experimenter: where it comes from, what each version changes, and how it is scored. */
@@ -33,6 +34,7 @@ function CardBody({ card }: { card: TaskCard }) {
       <p>
         <code>{card.id}</code> · {card.dimension.replaceAll('_', ' ')} · up to {card.rounds} rounds
       </p>
+      <RulesVerdict card={card} />
       {card.goodTeammate ? (
         <>
           <h2>What a good teammate does</h2>
@@ -88,15 +90,38 @@ function CardBody({ card }: { card: TaskCard }) {
               <code>{l.id}</code>
               {l.default ? ' (default)' : ''}
             </dt>
-            <dd>{l.definition}</dd>
+            <dd>
+              {l.definition}
+              <LabelRules label={l} />
+            </dd>
           </div>
         ))}
       </dl>
+
+      <h2>Label test set</h2>
+      <LabelTestsPanel card={card} />
 
       <h2>Checker</h2>
       <p>
         Passes (<code>{card.checker.pass}</code>) when {card.checker.words}; otherwise fails (<code>{card.checker.fail}</code>).
       </p>
+      {card.versions.map((v) => (
+        <div key={v.version} className="card-checker">
+          <h3>{v.version}</h3>
+          <p>
+            Passes (<code>{v.checker.pass}</code>) when {v.checker.words}; otherwise fails (<code>{v.checker.fail}</code>).
+          </p>
+          {v.checker.facts.length > 0 ? (
+            <ul className="small">
+              {v.checker.facts.map((f) => (
+                <li key={f.id}>
+                  <code>{f.id}</code>: {f.text}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ))}
 
       <h2>Scripts</h2>
       {card.scripts.map((s) => (

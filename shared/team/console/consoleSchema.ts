@@ -6,6 +6,18 @@ export const onTimeoutPolicies = ['rules', 'panel', 'hold'] as const;
 export type OnTimeout = (typeof onTimeoutPolicies)[number];
 
 /**
+ * A counted study whose messages the rules would label is refused at start while any of its tasks' rules are not
+ * validated on their label test sets (studies/FORMAT-team.md, "Label test sets"), unless the study says this.
+ */
+const acceptUnvalidated = z.boolean({ error: 'expected true or false' }).default(false);
+
+/** `labeller: { source: rules }`: the tasks' own rules label every message (the default without a `labeller:`). */
+export const rulesLabellerSchema = z.strictObject({
+  source: z.literal('rules'),
+  accept_unvalidated_rules: acceptUnvalidated,
+});
+
+/**
  * `labeller: { source: experimenter, … }` in a team study.yaml (issue 14 item 1): the experimenter labels each message
  * live from the console. `on_timeout`: `rules` (the task's rules label it), `panel` (the study's `panel:` labels it;
  * by rules while Settings do not allow panels) or `hold` (the round waits for the experimenter; the participant sees a
@@ -20,6 +32,7 @@ export const experimenterLabellerSchema = z
     partner_seats: z.boolean({ error: 'expected true or false' }).default(false),
     /** The judge panel `on_timeout: panel` falls back to (same fields as a panel `labeller:`). */
     panel: judgePanelSchema.optional(),
+    accept_unvalidated_rules: acceptUnvalidated,
   })
   .refine((c) => c.on_timeout !== 'panel' || c.panel !== undefined, {
     path: ['panel'],
@@ -31,16 +44,28 @@ export type ExperimenterLabellerConfig = z.output<typeof experimenterLabellerSch
  * The whole `labeller:` section: a judge panel (the judge panel issue's form; `source: panel` may be written) or the
  * experimenter console. Told apart by `source`, so an error names the fields of the form the study meant.
  */
-export const studyLabellerSchema = z.discriminatedUnion(
-  'source',
-  [judgePanelSchema.extend({ source: z.literal('panel').optional() }), experimenterLabellerSchema],
-  { error: 'expected `source: experimenter`, or a judge panel (`source: panel` or no `source`)' },
+export const studyLabellerSchema = z.preprocess(
+  // `labeller: { accept_unvalidated_rules: true }` alone means the rules: no source and no rater is no panel.
+  (raw) =>
+    raw !== null && typeof raw === 'object' && !Array.isArray(raw) && !('source' in raw) && !['referee', 'second', 'third'].some((k) => k in raw)
+      ? { source: 'rules', ...raw }
+      : raw,
+  z.discriminatedUnion(
+    'source',
+    [judgePanelSchema.extend({ source: z.literal('panel').optional(), accept_unvalidated_rules: acceptUnvalidated }), experimenterLabellerSchema, rulesLabellerSchema],
+    { error: 'expected `source: rules`, `source: experimenter`, or a judge panel (`source: panel` or no `source`)' },
+  ),
 );
 export type StudyLabellerConfig = z.output<typeof studyLabellerSchema>;
 
+/** Whether a study labels its participants' messages with the tasks' rules alone (no panel, no console). */
+export function labelsByRules(config: StudyLabellerConfig | undefined): boolean {
+  return !config || config.source === 'rules';
+}
+
 /** The judge panel a `labeller:` section names: itself, or an experimenter's fallback panel; null when there is none. */
 export function panelOf(config: StudyLabellerConfig | undefined): z.output<typeof judgePanelSchema> | null {
-  if (!config) return null;
+  if (!config || config.source === 'rules') return null;
   if (config.source === 'experimenter') return config.panel ?? null;
   return config;
 }

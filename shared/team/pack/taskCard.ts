@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { ResolvedTask } from './resolve.js';
 import { transitionTarget } from './scriptGraph.js';
 import { dimensions, taskVersions } from './schema.js';
+import { cardLabelTestsOf, cardLabelTestsSchema } from '../labelTests/cardSchema.js';
+import type { RulesStatus } from '../labelTests/rulesStatus.js';
 import type { CheckRule, DeclaredPath, PathTurn, ScriptedSeat, TaskVersion, TeamTask, Transition } from './schema.js';
 
 const text = z.string();
@@ -25,9 +27,23 @@ export const taskCardSchema = z.strictObject({
       seats: z.array(z.strictObject({ name: text, kind: text, role: text })),
       changes: z.array(text),
       paths: z.strictObject({ pass: cardPathSchema, fail: cardPathSchema }).nullable(),
+      /** This version's checker (a version may have its own) and the text of each fact it names. */
+      checker: z.strictObject({ words: text, pass: text, fail: text, facts: z.array(z.strictObject({ id: text, text: text })) }),
     }),
   ),
-  labels: z.array(z.strictObject({ id: text, definition: text, default: z.boolean() })),
+  labels: z.array(
+    z.strictObject({
+      id: text,
+      definition: text,
+      default: z.boolean(),
+      /** The rules labeller's own rules, in the order they are tried within the label. */
+      rules: z.array(
+        z.strictObject({ id: text, priority: z.number(), keywords: z.array(text), regex: z.array(text), unlessKeywords: z.array(text), unlessRegex: z.array(text) }),
+      ),
+    }),
+  ),
+  /** The rules labeller on the task's label test set; null when the task has none. */
+  labelTests: cardLabelTestsSchema.nullable(),
   checker: z.strictObject({ words: text, pass: text, fail: text }),
   scripts: z.array(
     z.strictObject({
@@ -42,7 +58,7 @@ export const taskCardSchema = z.strictObject({
 export type TaskCard = z.infer<typeof taskCardSchema>;
 type Edge = z.infer<typeof edgeSchema>;
 
-export function buildTaskCard(task: TeamTask, versions: Record<TaskVersion, ResolvedTask>): TaskCard {
+export function buildTaskCard(task: TeamTask, versions: Record<TaskVersion, ResolvedTask>, rules: RulesStatus | null = null): TaskCard {
   const base = task.seats.map((s) => s.name);
   return {
     id: task.id,
@@ -71,9 +87,23 @@ export function buildTaskCard(task: TeamTask, versions: Record<TaskVersion, Reso
         seats: v.seats.map((s) => ({ name: s.name, kind: s.kind, role: s.role })),
         changes: changes.length > 0 ? changes : ['the task as written'],
         paths: paths ? { pass: cardPath(paths.pass), fail: cardPath(paths.fail) } : null,
+        checker: { words: ruleInWords(v.checker.pass_when), pass: v.checker.outcomes.pass, fail: v.checker.outcomes.fail, facts: factsNamed(v) },
       };
     }),
-    labels: task.labels.map((l) => ({ id: l.id, definition: l.definition, default: l.default })),
+    labels: task.labels.map((l) => ({
+      id: l.id,
+      definition: l.definition,
+      default: l.default,
+      rules: l.rules.map((r, j) => ({
+        id: r.id ?? `${l.id}#${j + 1}`,
+        priority: r.priority,
+        keywords: r.keywords,
+        regex: r.regex,
+        unlessKeywords: r.unless_keywords,
+        unlessRegex: r.unless_regex,
+      })),
+    })),
+    labelTests: rules && rules.measure ? cardLabelTestsOf(rules) : null,
     checker: { words: ruleInWords(task.checker.pass_when), pass: task.checker.outcomes.pass, fail: task.checker.outcomes.fail },
     scripts: taskVersions.flatMap((version) => {
       const labels = task.labels.map((l) => l.id);
@@ -93,6 +123,20 @@ export function buildTaskCard(task: TeamTask, versions: Record<TaskVersion, Reso
         }));
     }),
   };
+}
+
+/** The facts a version's checker names (`message_mentions: { facts }`), with their text from the version's seats. */
+function factsNamed(v: ResolvedTask): Array<{ id: string; text: string }> {
+  const ids = new Set<string>();
+  const visit = (r: CheckRule): void => {
+    if ('all' in r) r.all.forEach(visit);
+    else if ('any' in r) r.any.forEach(visit);
+    else if ('not' in r) visit(r.not);
+    else if ('message_mentions' in r) for (const f of r.message_mentions.facts ?? []) ids.add(f);
+  };
+  visit(v.checker.pass_when);
+  const facts = v.seats.flatMap((s) => ('facts' in s ? (s.facts ?? []) : []));
+  return [...ids].map((id) => ({ id, text: facts.find((f) => f.id === id)?.text ?? '(no fact with this id in this version)' }));
 }
 
 function cardPath(p: DeclaredPath): z.infer<typeof cardPathSchema> {

@@ -1,0 +1,24 @@
+import { compileRules, decideByRules } from '../labeller/rulesLabeller.js';
+import type { ResolvedTask } from '../pack/resolve.js';
+import type { TaskVersion } from '../pack/schema.js';
+import { decidingLabels } from './deciding.js';
+import { measureSetNow, validationOf, type SetMeasure, type Validation } from './measure.js';
+import type { LabelTestSet } from './schema.js';
+
+/** How far a task's rules labeller can be trusted, from its label test set. */
+export interface RulesStatus extends Validation {
+  /** Who wrote the set (its `written_by`); null without a set. */
+  writtenBy: string | null;
+  deciding: string[];
+  measure: SetMeasure | null;
+}
+
+/** The task's rules run over its set; a task without a set (or whose set does not load) is not validated. */
+export function rulesStatusOf(versions: Record<TaskVersion, ResolvedTask>, set: LabelTestSet | null): RulesStatus {
+  const deciding = decidingLabels(versions);
+  if (!set) return { validated: false, reasons: ['no label test set'], writtenBy: null, deciding, measure: null };
+  const labels = versions.manipulation.labels;
+  const rules = compileRules(labels);
+  const measure = measureSetNow((request) => decideByRules(rules, labels, request.message.text).label, versions, set);
+  return { ...validationOf(measure.held_out, deciding), writtenBy: set.written_by, deciding, measure };
+}
