@@ -41,8 +41,13 @@ export class PythonPool implements PythonRuns {
 
   constructor(options: PoolOptions = {}) {
     const { size = defaultPoolSize(), ...runner } = options;
-    if (!Number.isInteger(size) || size < 1) throw new Error(`A Python pool needs at least one lane, not ${size}.`);
-    this.lanes = Array.from({ length: size }, () => ({ runner: new PyodideTestRunner(runner), load: 0, lastKey: null }));
+    if (!Number.isInteger(size) || size < 1)
+      throw new Error(`A Python pool needs at least one lane, not ${size}.`);
+    this.lanes = Array.from({ length: size }, () => ({
+      runner: new PyodideTestRunner(runner),
+      load: 0,
+      lastKey: null,
+    }));
   }
 
   get size(): number {
@@ -51,7 +56,10 @@ export class PythonPool implements PythonRuns {
 
   /** Runs queued or running now, and on how many lanes. */
   get load(): { runs: number; lanes: number } {
-    return { runs: this.lanes.reduce((n, l) => n + l.load, 0), lanes: this.lanes.filter((l) => l.load > 0).length };
+    return {
+      runs: this.lanes.reduce((n, l) => n + l.load, 0),
+      lanes: this.lanes.filter((l) => l.load > 0).length,
+    };
   }
 
   run(options: RunOptions): Promise<Result<TestRun>> {
@@ -81,6 +89,8 @@ export class PythonPool implements PythonRuns {
       const own = this.lanes.find((l) => l.lastKey === key && l.load === 0);
       if (own) return own;
     }
-    return this.lanes.reduce((best, l) => (l.load < best.load || (l.load === best.load && l.lastKey === null && best.lastKey !== null) ? l : best));
+    return this.lanes.reduce((best, l) =>
+      l.load < best.load || (l.load === best.load && l.lastKey === null && best.lastKey !== null) ? l : best,
+    );
   }
 }

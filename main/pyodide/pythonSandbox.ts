@@ -102,6 +102,8 @@ export class PythonSandbox {
       this.onMessage?.(message);
     });
     this.child.stderr?.setEncoding('utf8');
+    // A killed sandbox resets its pipes; its exit says what happened.
+    for (const stream of this.child.stdio) stream?.on('error', () => {});
     this.child.stderr?.on('data', (chunk: string) => {
       this.stderr = (this.stderr + chunk).slice(-STDERR_KEPT);
     });

@@ -32,8 +32,14 @@ export function networkNamespacePrefix(): string[] | null {
   if (probed !== undefined) return probed;
   probed = null;
   if (process.platform !== 'linux' || process.env.TEAMSEAT_SANDBOX_NETNS === 'off') return probed;
-  for (const prefix of [['unshare', '-n'], ['unshare', '-r', '-n']]) {
-    const tried = spawnSync(prefix[0]!, [...prefix.slice(1), process.execPath, '-e', ''], { stdio: 'ignore', timeout: 10_000 });
+  for (const prefix of [
+    ['unshare', '-n'],
+    ['unshare', '-r', '-n'],
+  ]) {
+    const tried = spawnSync(prefix[0]!, [...prefix.slice(1), process.execPath, '-e', ''], {
+      stdio: 'ignore',
+      timeout: 10_000,
+    });
     if (tried.status === 0) {
       probed = prefix;
       break;

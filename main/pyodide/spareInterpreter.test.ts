@@ -19,18 +19,26 @@ const cheat = {
     'import unittest\nunittest.TestCase.assertEqual = lambda *args, **kw: None\nclass C(unittest.TestCase):\n    def test_c(self):\n        self.assertEqual(1, 2)\n',
 };
 const honest = {
-  'test_honest.py': 'import unittest\nclass H(unittest.TestCase):\n    def test_h(self):\n        self.assertEqual(1, 2)\n',
+  'test_honest.py':
+    'import unittest\nclass H(unittest.TestCase):\n    def test_h(self):\n        self.assertEqual(1, 2)\n',
 };
 
 describe('a runner that keeps a spare interpreter', () => {
-  it('gives a fresh run a loaded interpreter that has run nothing, and warmUp waits for one', { timeout: 120_000 }, async () => {
-    expect((await runner.warmUp()).ok).toBe(true);
-    const first = value(await runner.run({ files: {}, tests: cheat, sessionKey: 'P01' }));
-    expect(first).toMatchObject({ cold: false, result_head: '1 passed, 0 failed' });
+  it(
+    'gives a fresh run a loaded interpreter that has run nothing, and warmUp waits for one',
+    { timeout: 120_000 },
+    async () => {
+      expect((await runner.warmUp()).ok).toBe(true);
+      const first = value(await runner.run({ files: {}, tests: cheat, sessionKey: 'P01' }));
+      expect(first).toMatchObject({
+        cold: false,
+        result_head: '1 passed, 1 failed (1 error); the code under test changed the test machinery',
+      });
 
-    // The interpreter has run P01's code: warming up now means loading the spare.
-    expect((await runner.warmUp()).ok).toBe(true);
-    const check = value(await runner.run({ files: {}, tests: honest, sessionKey: 'P01', fresh: true }));
-    expect(check).toMatchObject({ cold: false, result_head: '0 passed, 1 failed' });
-  });
+      // The interpreter has run P01's code: warming up now means loading the spare.
+      expect((await runner.warmUp()).ok).toBe(true);
+      const check = value(await runner.run({ files: {}, tests: honest, sessionKey: 'P01', fresh: true }));
+      expect(check).toMatchObject({ cold: false, result_head: '0 passed, 1 failed' });
+    },
+  );
 });

@@ -1,11 +1,6 @@
 import { RESULT_HEAD_CHARS } from '../workspace/resultHeads.js';
 import { describe, expect, it } from 'vitest';
-import {
-  OUTPUT_HEAD_CHARS,
-  emptyRunEvents,
-  summariseRun,
-  type RunEvents,
-} from './summary.js';
+import { OUTPUT_HEAD_CHARS, emptyRunEvents, summariseRun, type RunEvents } from './summary.js';
 
 const ending = { duration_ms: 12, cold: false };
 

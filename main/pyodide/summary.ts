@@ -91,7 +91,10 @@ export function summariseRun(events: RunEvents, ending: RunEnding): TestRun {
     if (!decided.has(id)) tests.push({ id, outcome: 'not_run' });
     decided.add(id);
   }
+  // A module that failed to import is one error already; its tests are not listed again.
+  const unimported = events.outcomes.filter((t) => t.outcome === 'error').map((t) => `${t.id}.`);
   for (const id of events.expected) {
+    if (unimported.some((prefix) => id.startsWith(prefix))) continue;
     if (!decided.has(id))
       tests.push({
         id,

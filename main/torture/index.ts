@@ -6,18 +6,19 @@ import { killRun, type KillRunResult } from './killRun.js';
 import { corpusRun, type CorpusRunResult } from './corpusRun.js';
 import { fuzzPacks, type FuzzResult } from './fuzz.js';
 import { xssRun, type XssResult } from './xss.js';
+import { sandboxRun, type SandboxRunResult } from './sandboxRun.js';
 
 /**
  * `npm run torture`: kill -9 of the built browser host under scripted sessions, the malformed-request corpus,
  * a pack and item-set fuzzer, and an XSS corpus rendered in Chromium. Loopback only; bounded in time.
- * Flags: --kills N, --seed S, --kill-budget-s S, --fuzz-cases N, --corpus-rounds N, --only kill,corpus,fuzz,xss,
+ * Flags: --kills N, --seed S, --kill-budget-s S, --fuzz-cases N, --corpus-rounds N, --only kill,corpus,fuzz,xss,sandbox,
  * --chromium PATH. Exits 1 when any headline figure is not 0.
  */
 async function main(argv = process.argv.slice(2)) {
   const appRoot = findAppRoot(path.dirname(fileURLToPath(import.meta.url)));
   const num = (name: string, dflt: number) => Number(flagValue(argv, name) ?? dflt);
   const seed = num('seed', Math.floor(Math.random() * 2 ** 31));
-  const only = new Set((flagValue(argv, 'only') ?? 'kill,corpus,fuzz,xss').split(','));
+  const only = new Set((flagValue(argv, 'only') ?? 'kill,corpus,fuzz,xss,sandbox').split(','));
   const log = (l: string) => process.stdout.write(l + '\n');
   const started = Date.now();
   log(`Teamseat torture run (seed ${seed}; repeat with --seed ${seed})`);
@@ -26,6 +27,7 @@ async function main(argv = process.argv.slice(2)) {
   let corpus: CorpusRunResult | undefined;
   let fuzz: FuzzResult | undefined;
   let xss: XssResult | undefined;
+  let sandbox: SandboxRunResult | undefined;
   if (only.has('kill')) {
     log('\n(a) kill -9 of the browser host during team, Slack and labelling sessions');
     kill = await killRun(appRoot, {
@@ -46,6 +48,11 @@ async function main(argv = process.argv.slice(2)) {
   if (only.has('xss')) {
     log('\n(d) XSS corpus rendered in Chromium');
     xss = await xssRun(appRoot, { chromiumPath: flagValue(argv, 'chromium') ?? '/usr/bin/chromium', log });
+  }
+
+  if (only.has('sandbox')) {
+    log('\n(e) escapes from and forged verdicts in the Python sandbox');
+    sandbox = await sandboxRun(log);
   }
 
   const details = (title: string, items: string[] | undefined) => {
@@ -70,6 +77,8 @@ async function main(argv = process.argv.slice(2)) {
   details('XSS blocked by the CSP (markup reached the DOM)', xss?.cspBlocked);
   details('XSS markup in the DOM', xss?.injectedMarkup);
   details('XSS screens not reached', xss?.missed);
+  details('Sandbox escapes', sandbox?.escapes);
+  details('Forged verdicts', sandbox?.forged);
 
   const row = (name: string, value: number | string, of: string) =>
     log(`| ${name.padEnd(44)} | ${String(value).padStart(6)} | ${of.padEnd(52)} |`);
@@ -125,12 +134,21 @@ async function main(argv = process.argv.slice(2)) {
     );
     row('XSS screens not reached', xss.missed.length, '');
   }
+  if (sandbox) {
+    row(
+      'sandbox escapes',
+      sandbox.escapes.length,
+      `${sandbox.attempts} attempts; network: ${sandbox.network}`,
+    );
+    row('forged verdicts', sandbox.forged.length, `${sandbox.attempts} attempts`);
+  }
   log(`\nTook ${Math.round((Date.now() - started) / 1000)} s.`);
   const total =
     (kill ? kill.lost.length + kill.disagreements.length : 0) +
     (corpus?.crashes.length ?? 0) +
     (fuzz?.exceptions.length ?? 0) +
-    (xss?.executions.length ?? 0);
+    (xss?.executions.length ?? 0) +
+    (sandbox ? sandbox.escapes.length + sandbox.forged.length : 0);
   process.exitCode = total > 0 ? 1 : 0;
 }
 
