@@ -54,7 +54,16 @@ export interface SandboxLimits {
   jsHeapMb: number;
 }
 
+/**
+ * The desktop shell's Node cannot be started as plain Node (the RunAsNode fuse is off, as it should be), and
+ * Electron's utilityProcess has not been wired to this script yet: until it is, the desktop app refuses to run
+ * participant Python rather than run it without the sandbox.
+ */
+export const DESKTOP_REFUSAL =
+  'The desktop app cannot start the Python sandbox yet, so it runs no participant code: run studies with workspace tasks in the browser host (npm run serve).';
+
 export function sandboxCommand(source: string, limits: SandboxLimits): SandboxCommand {
+  if ('electron' in process.versions) throw new Error(DESKTOP_REFUSAL);
   const node = [
     permissionFlag(),
     `--allow-fs-read=${limits.indexURL}`,
