@@ -85,6 +85,11 @@ export class EventLog {
   }
   private checkpointer: WalCheckpointer | null = null;
 
+  /** Whether the checkpoint worker group commit started has taken the WAL's checkpoints over (see WalCheckpointer). */
+  checkpointsOffLoop(): Promise<boolean> {
+    return this.checkpointer?.ready ?? Promise.resolve(false);
+  }
+
   /** Resolves once everything appended so far is on disk (at once without group commit). */
   durable(): Promise<void> {
     return this.group?.durable() ?? Promise.resolve();

@@ -11,6 +11,11 @@ import type { Db } from './open.js';
  * If the worker cannot start or dies, the connection checkpoints by itself again.
  */
 export interface WalCheckpointer {
+  /**
+   * Settles once the worker has taken the checkpoints over (true: the connection no longer checkpoints inside its
+   * commits) or could not (false: it failed, or was stopped first). Starting a thread takes its time under load.
+   */
+  readonly ready: Promise<boolean>;
   /** Checkpoints now and resolves with SQLite's answer (tests; the worker also does it every interval). */
   now(): Promise<{ busy: number; log: number; checkpointed: number }>;
   stop(): Promise<void>;
@@ -71,12 +76,17 @@ export function startWalCheckpointer(db: Db, opts: { intervalMs?: number; onProb
   const asked = new Map<number, { resolve: (r: { busy: number; log: number; checkpointed: number }) => void; reject: (e: Error) => void }>();
   let nextId = 0;
   let stopped = false;
+  let settleReady: (tookOver: boolean) => void = () => undefined;
+  const ready = new Promise<boolean>((resolve) => (settleReady = resolve));
   worker.on('message', (m: FromWorker) => {
     if (m.type === 'ready') {
-      if (!stopped && db.open) db.pragma('wal_autocheckpoint = 0');
+      const takesOver = !stopped && db.open;
+      if (takesOver) db.pragma('wal_autocheckpoint = 0');
+      settleReady(takesOver);
     } else if (m.type === 'failed') {
       opts.onProblem?.(`WAL checkpoints: ${m.message}`);
       back();
+      settleReady(false);
     } else {
       const waiter = asked.get(m.id);
       asked.delete(m.id);
@@ -92,11 +102,13 @@ export function startWalCheckpointer(db: Db, opts: { intervalMs?: number; onProb
       }
       for (const waiter of asked.values()) waiter.reject(new Error('the checkpoint worker stopped'));
       asked.clear();
+      settleReady(false);
       resolve();
     }),
   );
   worker.on('error', (error) => opts.onProblem?.(`WAL checkpoints: ${String(error)}`));
   return {
+    ready,
     now() {
       const id = nextId++;
       return new Promise((resolve, reject) => {

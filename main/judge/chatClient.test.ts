@@ -11,7 +11,9 @@ describe('chat-completions judge against a real HTTP server', () => {
   let server: JudgeServer;
   const logLines: string[] = [];
   const log = (line: string) => logLines.push(line);
-  const fast = { timeoutMs: 300, maxAttempts: 2, backoffMs: 5, log };
+  // A reply may take its time on a loaded machine (a first fetch in a process took over 300 ms under load and was
+  // retried); only the endpoint that never answers is given a short limit.
+  const fast = { timeoutMs: 10_000, maxAttempts: 2, backoffMs: 5, log };
 
   beforeAll(async () => {
     server = await startJudgeServer(KEY);
@@ -38,7 +40,8 @@ describe('chat-completions judge against a real HTTP server', () => {
   it('judges a wrong answer NO', async () => {
     const judge = createEndpointJudge({ baseUrl: server.baseUrl, model: 'm', apiKey: KEY }, {}, fast);
     const outcome = await judge(query, 'FINAL_ANSWER: a Teledyne T640');
-    expect(outcome.status === 'judged' && outcome.verdict.pass).toBe(false);
+    // Judged NO, not merely not judged YES (an error would pass `pass === false`).
+    expect(outcome).toMatchObject({ status: 'judged', verdict: { pass: false } });
   });
 
   it('reports a malformed judge reply as an error, not a NO', async () => {
@@ -57,7 +60,7 @@ describe('chat-completions judge against a real HTTP server', () => {
   });
 
   it('gives up on a hanging endpoint after its attempts, as a value', async () => {
-    const client = createChatClient({ baseUrl: server.baseUrl, model: 'm', apiKey: KEY }, fast);
+    const client = createChatClient({ baseUrl: server.baseUrl, model: 'm', apiKey: KEY }, { ...fast, timeoutMs: 300 });
     const before = server.requests.length;
     const result = await client.complete([{ role: 'user', content: '<<<ANSWER\n[hang]\nANSWER>>>' }]);
     expect(result.ok).toBe(false);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TeamView } from '../../shared/team/viewSchema.js';
 import { dispatch } from '../app/dispatch.js';
 import { silentLogger } from '../app/logger.js';
@@ -39,6 +39,36 @@ describe('the alive stamps', () => {
     expect(third.aliveAfter(at(110).toISOString())).toBe(at(120).toISOString());
     fs.writeFileSync(path.join(tmp.dir, 'alive.json'), '{"processes": [{"started": 1}]}');
     expect(new HostAlive(tmp.dir, () => at(300)).aliveAfter(at(30).toISOString())).toBeNull();
+  });
+
+  it('keep the last stamp of a clean close when a periodic stamp was still being written', async () => {
+    let now = at(0);
+    const alive = new HostAlive(tmp.dir, () => now);
+    // The periodic stamp's rename is held until the app has begun to close (a slow disk under load).
+    const rename = fs.promises.rename;
+    let reached!: () => void;
+    const inFlight = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let landed: Promise<void> | undefined;
+    const spy = vi.spyOn(fs.promises, 'rename').mockImplementation((from, to) => {
+      reached();
+      landed ??= held.then(() => rename(from, to));
+      return landed;
+    });
+    try {
+      now = at(5);
+      const stop = alive.start(1);
+      await inFlight; // the periodic stamp of 5 s is on its way to the disk
+      now = at(9);
+      const stopped = stop(); // the clean close at 9 s
+      release();
+      await stopped;
+      await landed;
+    } finally {
+      spy.mockRestore();
+    }
+    expect(new HostAlive(tmp.dir, () => at(60)).aliveAfter(at(1).toISOString())).toBe(at(9).toISOString());
   });
 
   it('reach a run reopened after the app went away: its crash pause counts the time up to the last stamp', async () => {

@@ -33,22 +33,28 @@ export class HostAlive {
     this.started = now().toISOString();
   }
 
-  /** Stamps now and every `everyMs` until stopped; stopping stamps once more (a clean close is known to the ms). */
-  start(everyMs = ALIVE_STAMP_MS): () => void {
+  /**
+   * Stamps now and every `everyMs` until stopped; stopping stamps once more (a clean close is known to the ms). The
+   * returned stop resolves once that last stamp is on disk.
+   */
+  start(everyMs = ALIVE_STAMP_MS): () => Promise<void> {
     this.stamp();
     // The periodic stamps sync off the event loop (one at a time); the first and the last are written at once.
-    let writing = false;
+    let writing: Promise<void> | null = null;
     this.timer = setInterval(() => {
       if (writing) return;
-      writing = true;
-      void writeFileAtomicAsync(this.file, this.content())
+      writing = writeFileAtomicAsync(this.file, this.content())
         .catch(() => undefined)
-        .finally(() => (writing = false));
+        .finally(() => (writing = null));
     }, everyMs);
     this.timer.unref();
     return () => {
       clearInterval(this.timer);
+      // A periodic stamp still on its way to the disk would be renamed over the last one and take its time back
+      // (and would write into a data dir its caller removes once the app has closed): it lands first.
+      if (writing) return writing.then(() => this.stamp());
       this.stamp();
+      return Promise.resolve();
     };
   }
 

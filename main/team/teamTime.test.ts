@@ -20,7 +20,9 @@ const CAMPSITE: Omit<StartTeam, 'participant'> = { studyKey: 'built-in:team-demo
 let tmp: ReturnType<typeof makeTempDir>;
 let app: ReturnType<typeof createTestApp>;
 let offsetUs = 0;
-const clock = () => monotonicMicros() + offsetUs;
+/** Set by a test whose clock may move only when it says so: the monotonic time it stood still at. */
+let stoodAtUs: number | null = null;
+const clock = () => (stoodAtUs ?? monotonicMicros()) + offsetUs;
 let sessions: TeamSessions;
 let db: Db;
 let services: AppServices;
@@ -30,6 +32,7 @@ beforeEach(() => {
   tmp = makeTempDir();
   app = createTestApp(tmp.dir);
   offsetUs = 0;
+  stoodAtUs = null;
   db = openDatabase(path.join(tmp.dir, 'clocked.db'));
   const eventLog = new EventLog(db, { wall: () => new Date(Date.now() + offsetUs / 1000), monoUs: clock });
   services = { ...app, database: { eventLog } as unknown as DatabaseHolder };
@@ -114,14 +117,23 @@ describe('the team seat clock', () => {
     expect(log(view.sessionId).map((e) => e.kind).slice(-3)).toEqual(['time_up', 'checked', 'ended']);
   });
 
-  it('ends a run by its timer with nobody calling, also after a restart', async () => {
-    const view = value(await sessions.start({ ...CAMPSITE, participant: 'P04', timeLimitSec: 1 }));
+  it('warns and ends a run by its timer with nobody calling, also after a restart', async () => {
+    // The clock moves only when the test moves it, so each wake-up finds the time the test set, however late a loaded
+    // machine wakes it (the warning's window was the last 100 ms of a one-second limit).
+    stoodAtUs = monotonicMicros();
+    const view = value(await sessions.start({ ...CAMPSITE, participant: 'P04', timeLimitSec: 2, timeWarningSec: 1 }));
     await restart();
-    await team(view.sessionId); // reopened after the restart: the timer is set again from the log
-    await new Promise((r) => setTimeout(r, 1500));
-    const kinds = log(view.sessionId).map((e) => e.kind);
-    expect(kinds).toContain('time_warning');
-    expect(kinds.slice(-3)).toEqual(['time_up', 'checked', 'ended']);
+    const reopened = await team(view.sessionId); // reopened after the restart: the timer is set again from the log
+    const kinds = () => log(view.sessionId).map((e) => e.kind);
+    const until = async (kind: string) => {
+      while (!kinds().includes(kind)) await new Promise((r) => setTimeout(r, 20));
+    };
+    later(1500 - reopened.view().clock!.activeMs); // between the warning (1 s) and the limit (2 s)
+    await until('time_warning');
+    expect(kinds()).not.toContain('time_up');
+    later(1000);
+    await until('ended');
+    expect(kinds().slice(-3)).toEqual(['time_up', 'checked', 'ended']);
   });
 
   it('a run not yet warned warns once, and a session without a limit never ends by time', async () => {
