@@ -92,7 +92,10 @@ export class PythonSandbox {
     const pipe = this.child.stdio[3] as Duplex;
     this.pipe = pipe;
     pipe.on('error', () => {});
-    createInterface({ input: pipe, crlfDelay: Infinity }).on('line', (line) => {
+    const lines = createInterface({ input: pipe, crlfDelay: Infinity });
+    // readline passes the pipe's reset on when the sandbox is killed; the exit handler reports why.
+    lines.on('error', () => {});
+    lines.on('line', (line) => {
       let message: SandboxMessage;
       try {
         message = JSON.parse(line) as SandboxMessage;
