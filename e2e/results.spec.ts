@@ -94,7 +94,7 @@ test('the experimenter reads a team study’s results and opens a run read-only,
   const runs = page.locator('table.results-runs');
   await expect(runs.getByRole('row', { name: /R01 hidden-profile/ })).toContainText('pass');
   await expect(runs.getByRole('row', { name: /R02 hidden-profile/ })).toContainText('fail');
-  await expect(runs.getByRole('row', { name: /R02 hidden-profile/ })).toContainText('answer "North Hill" does not equal "West City"');
+  await expect(runs.getByRole('row', { name: /R02 hidden-profile/ })).toContainText('answer "North Hill" names North Hill, not West City');
   await expect(runs).not.toContainText('PILOT');
   const scores = page.locator('table.results-scores');
   await expect(scores.locator('tbody[data-row="human:all"]')).toContainText('Everyone (human:all)');

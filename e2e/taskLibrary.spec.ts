@@ -15,7 +15,7 @@ test('the task card of a built-in task, reached by keyboard from the study scree
   await expect(page.getByText('Several villagers reported that a mudslide just occurred, covering the driveway to North Hill.').first()).toBeVisible();
   const kai = page.getByRole('figure', { name: 'Script of Kai — manipulation' });
   await expect(kai.getByRole('list', { name: 'After k_school' })).toContainText('asks_route → gives way (stop pushing)');
-  await expect(page.getByText('Passes (chose_correct) when the submitted answer is "West City"')).toBeVisible();
+  await expect(page.getByText('Passes (chose_correct) when the submitted answer is "West City"').first()).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('task-card.png'), fullPage: true });
   await page.getByRole('button', { name: '← Study' }).click();
   await expect(page.getByRole('form', { name: 'Pilot run' })).toBeVisible();
