@@ -47,7 +47,7 @@ export function personRunFromLog(
     seed: started.seed,
     participant: started.participant,
     evaluatedSeat: you.name,
-    seats: task.seats.map((s) => ({ name: s.name, kind: s.kind, role: s.role })),
+    seats: seatsOf(task),
     systemPrompts: { [you.name]: systemPrompt(task), ...livePartnerPrompts(task, partners) },
     messages,
     ...(partners.length > 0 ? { partners } : {}),
@@ -59,6 +59,20 @@ export function personRunFromLog(
     score: state.score ?? { pass: false, outcome: 'not_checked', details: {} },
     timing: timingOf(stored),
   };
+}
+
+/**
+ * The task's seats, and for a taking-over task the previous occupant of the evaluated seat, whose messages open the
+ * run: every message's seat is then one of `seats[]`, as a benchmark reader expects (issue 28). It posts history and
+ * never reacts, so it is an `environment` seat, not a scripted teammate.
+ */
+function seatsOf(task: ResolvedTask): PersonRun['seats'] {
+  const seats = task.seats.map((s) => ({ name: s.name, kind: s.kind, role: s.role }));
+  const previous = task.inherited?.previous;
+  if (previous !== undefined && !seats.some((s) => s.name === previous)) {
+    seats.push({ name: previous, kind: 'environment', role: 'the earlier occupant of the evaluated seat (the history this run starts from)' });
+  }
+  return seats;
 }
 
 /**

@@ -108,7 +108,7 @@ export function buildTranscript(run: PersonRun): Result<TeamseatTranscript> {
   const labels: TranscriptLabel[] = [];
   const messages = run.messages.map((m, index) => {
     const seatKind = kindOf.get(m.seat);
-    if (seatKind === undefined && m.kind !== 'inherited') problems.push(`message ${index} comes from unknown seat "${m.seat}"`);
+    if (seatKind === undefined) problems.push(`message ${index} comes from unknown seat "${m.seat}"`);
     if (m.to !== undefined && m.to !== TEAM_CHANNEL && !kindOf.has(m.to)) problems.push(`message ${index} is addressed to unknown seat "${m.to}"`);
     if (m.label) {
       if (m.seat !== run.evaluatedSeat) problems.push(`message ${index} has a label but was not sent by the evaluated seat`);
