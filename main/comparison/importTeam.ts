@@ -8,6 +8,7 @@ import {
 } from '../../shared/comparison/finalResultsSchema.js';
 import { rowsFromFinalResults, type RowSource, type TeamRow } from '../../shared/comparison/rows.js';
 import { scoreFolder } from '../scoring/scoreFolder.js';
+import { modelDirName } from '../../shared/team/export/transcript.js';
 import type { Design } from '../../shared/team/export/resultTypes.js';
 
 export interface ImportedTeam {
@@ -79,9 +80,29 @@ export function importTranscripts(
     ),
   ];
   const source: RowSource = { kind, dir, files: scored.value.files };
+  // Each row says how many runs are its own: the folder's total under every model read "7 runs" (issue 28).
+  const perModel = runFilesPerModel(scored.value.root);
   return ok({
-    rows: rowsFromFinalResults(r as unknown as ImportedFinalResults, source),
+    rows: rowsFromFinalResults(r as unknown as ImportedFinalResults, source).map((row) => ({ ...row, source: { kind, dir, files: perModel.get(modelDirName(row.id)) ?? 0 } })),
     dimensions: r.dimensions,
     problems,
   });
+}
+
+/** Run files under `<transcripts root>/<dimension>/<scenario>/<model dir>/`, counted per model dir. */
+function runFilesPerModel(root: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  const list = (p: string) => (fs.existsSync(p) ? fs.readdirSync(p, { withFileTypes: true }) : []);
+  for (const d of list(root)) {
+    if (!d.isDirectory()) continue;
+    for (const sc of list(path.join(root, d.name))) {
+      if (!sc.isDirectory()) continue;
+      for (const m of list(path.join(root, d.name, sc.name))) {
+        if (!m.isDirectory()) continue;
+        const n = list(path.join(root, d.name, sc.name, m.name)).filter((f) => f.isFile() && f.name.endsWith('.json')).length;
+        counts.set(m.name, (counts.get(m.name) ?? 0) + n);
+      }
+    }
+  }
+  return counts;
 }

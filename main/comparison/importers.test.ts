@@ -166,6 +166,18 @@ describe('importing model results', () => {
     );
   });
 
+  it('gives each model row its own number of runs, not the folder\'s (issue 28)', () => {
+    const root = tmp();
+    for (const seed of [1, 2, 3]) {
+      write(runFile(root, 'whistleblowing', 'w1', 'openai/gpt-x', 'manipulation', seed), transcript('openai/gpt-x', true));
+    }
+    write(runFile(root, 'whistleblowing', 'w1', 'acme/small', 'manipulation', 1), transcript('acme/small', false));
+    const read = importTranscripts(root, 'transcripts');
+    if (!read.ok) throw new Error(read.error.message);
+    const files = Object.fromEntries(read.value.rows.map((r) => [r.id, r.source.kind === 'transcripts' ? r.source.files : null]));
+    expect(files).toEqual({ 'openai/gpt-x': 3, 'acme/small': 1 });
+  });
+
   it('reads Harbor jobs into per-category rows and names a trial whose category it cannot tell', () => {
     const root = tmp();
     const trial = (job: string, name: string, task: string, reward: number | null) => {

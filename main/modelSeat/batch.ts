@@ -9,6 +9,7 @@ import { teamSessionsOf } from '../team/teamSessionsOf.js';
 import type { ConfiguredModel, ModelCell, QueryCell } from './modelConfig.js';
 import { playSlackModelRun } from './slackModelRun.js';
 import { slackModelRunsOf } from './slackModelResults.js';
+import { slackRunsOf } from '../slackSeat/slackRunsOf.js';
 import { MODEL_RUN_ERROR, modelParticipant, type ModelRunError } from './modelLog.js';
 import { modelRunsOf, writeModelResults, type ModelRunOnLog } from './modelResults.js';
 import { playTeamModelRun } from './teamModelRun.js';
@@ -57,8 +58,8 @@ const labelOf = (c: Cell) => (c.kind === 'team' ? `${c.cell.taskId} ${c.cell.ver
 /** Every model run of the study, team or Slack, as the usage summary reads it. */
 function runRows(s: AppServices, studyKey: string): UsageRun[] {
   return [
-    ...modelRunsOf(s, studyKey).map((r) => ({ participant: r.session.participant, ended: r.ended, record: r.record })),
-    ...slackModelRunsOf(s, studyKey).map((r) => ({ participant: r.run.started.participant, ended: r.ended, record: r.record })),
+    ...modelRunsOf(s, studyKey).map((r) => ({ participant: r.session.participant, cell: keyOf(r.session.participant, { taskId: r.session.taskId, version: r.version as ModelCell['version'], seed: r.seed }), ended: r.ended, record: r.record })),
+    ...slackModelRunsOf(s, studyKey).map((r) => ({ participant: r.run.started.participant, cell: queryKeyOf(r.run.started.participant, r.run.started.queryId), ended: r.ended, record: r.record })),
   ];
 }
 
@@ -75,13 +76,17 @@ export async function runBatch(a: BatchArgs): Promise<Result<BatchReport>> {
   for (const r of runs) {
     if (r.ended !== null || r.record.error) continue;
     const error: ModelRunError = { reason: 'interrupted', message: 'The batch stopped while this run was playing; a resumed batch plays the cell again.', round: 0 };
-    log.append(r.session.id, MODEL_RUN_ERROR, error);
+    // Closed through its session (the clock stops, nothing more is taken): issue 28.
+    const team = teamSessionsOf(a.s).get(r.session.id);
+    const closed = team.ok ? await team.value.closeOnError(error) : team;
+    if (!closed.ok) log.append(r.session.id, MODEL_RUN_ERROR, error);
     interrupted++;
   }
   const slackRuns = a.queries?.length ? slackModelRunsOf(a.s, a.studyKey) : [];
   for (const r of slackRuns) {
     if (r.ended !== null || r.record.error) continue;
-    log.append(r.run.runId, MODEL_RUN_ERROR, { reason: 'interrupted', message: 'The batch stopped while this run was playing; a resumed batch plays the query again.', round: 0 } satisfies ModelRunError);
+    const error: ModelRunError = { reason: 'interrupted', message: 'The batch stopped while this run was playing; a resumed batch plays the query again.', round: 0 };
+    if (!slackRunsOf(a.s).closeOnError(r.run.runId, error).ok) log.append(r.run.runId, MODEL_RUN_ERROR, error);
     interrupted++;
   }
   const finished = new Set([
@@ -149,9 +154,15 @@ export async function runBatch(a: BatchArgs): Promise<Result<BatchReport>> {
 
 export interface ModelUsage {
   model_id: string;
+  /** Every run played, whatever came of it (all were paid for). */
   runs: number;
+  /** Runs that count: the latest finished run of each cell. */
   finished: number;
+  /** Finished runs a later run of the same cell replaced (kept under excluded/superseded/). */
+  superseded: number;
+  /** Runs that stopped on an error, `interrupted` included (a killed batch's runs). */
   errors: number;
+  interrupted: number;
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
@@ -160,19 +171,28 @@ export interface ModelUsage {
   cost_source: 'reported' | 'price' | null;
 }
 export type UsageSummary = Record<string, ModelUsage>;
-export type UsageRun = Pick<ModelRunOnLog, 'ended' | 'record'> & { participant: string };
+export type UsageRun = Pick<ModelRunOnLog, 'ended' | 'record'> & { participant: string; /** The cell it played (model, task, version, seed; or model, query). */ cell: string };
 
 /** Tokens and cost per model over every run in the log (errors included: they were paid for too). */
 export function usageSummary(models: readonly ConfiguredModel[], runs: readonly UsageRun[]): UsageSummary {
   const out: UsageSummary = {};
   for (const m of models) {
     const mine = runs.filter((r) => r.participant === modelParticipant(m.name));
-    const u: ModelUsage = { model_id: m.endpoint.model, runs: mine.length, finished: 0, errors: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, cost_usd: null, cost_source: null };
+    const u: ModelUsage = { model_id: m.endpoint.model, runs: mine.length, finished: 0, superseded: 0, errors: 0, interrupted: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, cost_usd: null, cost_source: null };
+    // The counted run of a cell is its latest finished one, as the results writer keeps it (runs are oldest first).
+    const counted = new Map<string, UsageRun>();
+    for (const r of mine) if (r.ended !== null && !r.record.error) counted.set(r.cell, r);
     let reported = 0;
     let anyReported = false;
     for (const r of mine) {
-      if (r.ended !== null) u.finished++;
-      else if (r.record.error) u.errors++;
+      // An error decides first: a run that stopped on one never counts as finished (issue 28).
+      if (r.record.error) {
+        u.errors++;
+        if (r.record.error.reason === 'interrupted') u.interrupted++;
+      } else if (r.ended !== null) {
+        if (counted.get(r.cell) === r) u.finished++;
+        else u.superseded++;
+      }
       u.prompt_tokens += r.record.usage.prompt_tokens;
       u.completion_tokens += r.record.usage.completion_tokens;
       u.total_tokens += r.record.usage.total_tokens;

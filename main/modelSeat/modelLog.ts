@@ -41,7 +41,8 @@ export const modelStepSchema = z.object({
   reported_model: z.string().nullable(),
   finish_reason: z.string().nullable(),
   content: z.string().nullable(),
-  calls: z.array(z.object({ id: z.string(), name: z.string(), arguments: z.string(), ok: z.boolean(), result: z.string() })),
+    // Long arguments keep their head; `arguments_chars` is then their whole length (issue 28).
+  calls: z.array(z.object({ id: z.string(), name: z.string(), arguments: z.string(), arguments_chars: z.number().int().optional(), ok: z.boolean(), result: z.string() })),
 });
 export type ModelStep = z.infer<typeof modelStepSchema>;
 

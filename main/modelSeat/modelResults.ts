@@ -11,7 +11,7 @@ import { pruneEmptyDirs, removeFile, writeFileAtomic } from '../files/atomicWrit
 import { teamTranscriptFromLog } from '../team/exportRun.js';
 import { engineEvents } from '../team/teamLog.js';
 import { findTeamTask } from '../team/taskSource.js';
-import { isModelParticipant, modelRecordOf, type ModelRunRecord } from './modelLog.js';
+import { isModelParticipant, MODEL_RUN_ERROR, modelRecordOf, type ModelRunRecord } from './modelLog.js';
 import { slackModelFiles } from './slackModelResults.js';
 
 /** One model run of a study, read from its log. */
@@ -37,7 +37,12 @@ export function modelRunsOf(s: Pick<AppServices, 'database'>, studyKey: string):
     const started = events.find((e) => e.type === 'session_started');
     if (!started || started.type !== 'session_started') continue;
     const end = events.find((e) => e.type === 'ended');
-    out.push({ session, stored, record: modelRecordOf(stored), version: started.version, seed: started.seed, ended: end?.type === 'ended' ? end.how : null });
+    // A run closed on an error before any end is an error, whatever a later process made of it (an old log's
+    // reload ended such a run as `time_limit`): it never counts as finished (issue 28).
+    const endAt = stored.findIndex((e) => e.kind === 'ended');
+    const errorAt = stored.findIndex((e) => e.kind === MODEL_RUN_ERROR);
+    const erredFirst = errorAt !== -1 && (endAt === -1 || errorAt < endAt);
+    out.push({ session, stored, record: modelRecordOf(stored), version: started.version, seed: started.seed, ended: end?.type === 'ended' && !erredFirst ? end.how : null });
   }
   return out.sort((a, b) => a.session.createdAt.localeCompare(b.session.createdAt) || a.session.id.localeCompare(b.session.id));
 }

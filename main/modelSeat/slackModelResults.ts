@@ -26,7 +26,14 @@ export function slackModelRunsOf(s: AppServices, studyKey: string): SlackModelRu
   return slackRunsOf(s)
     .list(studyKey)
     .filter((r) => isModelParticipant(r.started.participant))
-    .map((run) => ({ run, record: modelRecordOf(run.events), ended: run.answer ? 'submitted' : run.timeUp ? 'time_limit' : null }));
+    .map((run) => ({ run, record: modelRecordOf(run.events), ended: endedOf(run) }));
+
+/** A run closed on an error never counts as ended, even where an old log went on to time it out (issue 28). */
+function endedOf(run: RunState): SlackModelRun['ended'] {
+  if (run.answer) return 'submitted';
+  if (run.closedOnError) return null;
+  return run.timeUp ? 'time_limit' : null;
+}
 }
 
 /** `openai/gpt-4o` → `openai`; a bare id → the endpoint's host, which is who served it. */

@@ -7,7 +7,8 @@ import { findQuery, loadSlackStudy, type SlackStudy } from '../slackSeat/slackSt
 import { slackRunsOf } from '../slackSeat/slackRunsOf.js';
 import { slackWorkspacesOf } from '../slackSeat/slackWorkspacesOf.js';
 import { studyImportTarget } from '../slackSeat/studyWorkspace.js';
-import { MODEL_RUN_ERROR, modelParticipant, type ModelRunError, type ModelStep } from './modelLog.js';
+import { argumentsHead } from '../team/inputHead.js';
+import { modelParticipant, type ModelRunError, type ModelStep } from './modelLog.js';
 import { callSlackTool, slackToolsFor } from './slackTools.js';
 import type { ModelBudget } from './teamModelRun.js';
 import { startModelFacts } from './modelFacts.js';
@@ -44,7 +45,7 @@ export async function playSlackModelRun(a: SlackModelRunArgs): Promise<Result<Sl
   const runId = started.value.runId;
   const log = a.s.database.eventLog!;
   const system = slackSystemPrompt(study.value);
-  const { fact, step: recordStep } = startModelFacts(log, a.s.bus, runId, { model: a.model, system, budget: a.budget, ...(a.batch ? { batch: a.batch } : {}) });
+  const { step: recordStep } = startModelFacts(log, a.s.bus, runId, { model: a.model, system, budget: a.budget, ...(a.batch ? { batch: a.batch } : {}) });
   a.onStarted?.(runId);
 
   const scope = { runId, workspaceId: started.value.workspaceId, study: study.value };
@@ -56,7 +57,8 @@ export async function playSlackModelRun(a: SlackModelRunArgs): Promise<Result<Sl
   let tokens = 0;
   const stop = (reason: ModelRunError['reason'], message: string): Result<SlackModelOutcome> => {
     const error: ModelRunError = { reason, message, round: 1 };
-    fact(MODEL_RUN_ERROR, error);
+    // The run is closed at once (its clock stops, it takes nothing more): issue 28. A run already answered keeps its answer.
+    runs.closeOnError(runId, error);
     return ok({ sessionId: runId, error });
   };
   for (let step = 1; ; step++) {
@@ -66,6 +68,12 @@ export async function playSlackModelRun(a: SlackModelRunArgs): Promise<Result<Sl
     const t0 = performance.now();
     const reply = turn.value;
     tokens += reply.usage?.total_tokens ?? 0;
+    // One rule on every step, the answering one included (issue 28): a reply that takes the run over its token budget
+    // is recorded and not acted on.
+    if (tokens > a.budget.tokens) {
+      recordStep({ round: 1, step, startedAt: t0 }, reply, []);
+      return stop('token_budget', `The reply took the run to ${tokens} tokens, over its budget of ${a.budget.tokens}; it was recorded and not acted on.`);
+    }
     messages.push({ role: 'assistant', content: reply.content, ...(reply.toolCalls.length > 0 ? { tool_calls: reply.toolCalls } : {}) });
     const calls: ModelStep['calls'] = [];
     let answered: RunView | null = null;
@@ -73,7 +81,7 @@ export async function playSlackModelRun(a: SlackModelRunArgs): Promise<Result<Sl
       const outcome = await callSlackTool(a.s, scope, call);
       const content = outcome.content.length > TOOL_RESULT_CHARS ? `${outcome.content.slice(0, TOOL_RESULT_CHARS)}\n[cut at ${TOOL_RESULT_CHARS} characters]` : outcome.content;
       messages.push({ role: 'tool', tool_call_id: call.id, content });
-      calls.push({ id: call.id, name: call.function.name, arguments: call.function.arguments, ok: outcome.ok, result: content.slice(0, 500) });
+      calls.push({ id: call.id, name: call.function.name, ...argumentsHead(call.function.arguments), ok: outcome.ok, result: content.slice(0, 500) });
     }
     if (reply.toolCalls.length === 0) {
       const answer = extractFinalAnswer(reply.content ?? '');
@@ -88,7 +96,6 @@ export async function playSlackModelRun(a: SlackModelRunArgs): Promise<Result<Sl
     }
     recordStep({ round: 1, step, startedAt: t0 }, reply, calls);
     if (answered) return ok({ sessionId: runId, ended: answered.ended ?? 'submitted' });
-    if (tokens > a.budget.tokens) return stop('token_budget', `The run used ${tokens} tokens, over its budget of ${a.budget.tokens}.`);
   }
 }
 

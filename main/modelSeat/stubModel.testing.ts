@@ -81,7 +81,10 @@ function scripted(
   const { round, rounds } = roundOf(messages);
   const speaker = lastSpeaker(messages);
   const to = speaker && channels.includes(speaker.from) ? speaker.from : 'team';
-  if (model === 'instant')
+  // A refused 3 MB argument (issue 28: its record keeps a head and the size), then plain messages.
+  if (model === 'huge-edit' && round === 1 && thisTurn(messages).length === 0 && names.includes('edit_file'))
+    return { content: null, tool_calls: [call('edit_file', { path: 'big.py', content: 'x'.repeat(3_000_000) })] };
+  if (model === 'instant' || model === 'huge-edit')
     return { content: null, tool_calls: [call('send_message', { to: 'team', text: 'Noted; carrying on.' })] };
   if (model === 'bad-args' && round === 1 && thisTurn(messages).length === 0) {
     return {

@@ -5,7 +5,8 @@ import type { EventBus } from '../app/eventBus.js';
 import type { EventLog } from '../db/eventLog.js';
 import { classifyFailure, toolTurn, type ChatPost, type ToolChatMessage } from '../judge/toolChat.js';
 import type { TeamSessions } from '../team/teamSessions.js';
-import { MODEL_RUN_ERROR, modelParticipant, type ModelRunError, type ModelStep } from './modelLog.js';
+import { argumentsHead } from '../team/inputHead.js';
+import { modelParticipant, type ModelRunError, type ModelStep } from './modelLog.js';
 import { callTeamTool, toolsFor, type ToolCallOutcome } from './teamTools.js';
 import { startModelFacts } from './modelFacts.js';
 
@@ -60,16 +61,19 @@ export async function playTeamModelRun(a: TeamModelRunArgs): Promise<Result<Team
   if (!team.ok) return team;
   let view: TeamView = started.value;
   const system = systemPrompt(view);
-  const { fact, step: recordStep } = startModelFacts(a.log, a.bus, sessionId, { model: a.model, system, budget: a.budget, ...(a.batch ? { batch: a.batch } : {}) });
+  const { step: recordStep } = startModelFacts(a.log, a.bus, sessionId, { model: a.model, system, budget: a.budget, ...(a.batch ? { batch: a.batch } : {}) });
   a.onStarted?.(sessionId);
 
   const messages: ToolChatMessage[] = [{ role: 'system', content: system }];
   let seen = 0;
   const inboxSeen = new Set<string>();
   let tokens = 0;
-  const stop = (reason: ModelRunError['reason'], message: string): Result<TeamModelOutcome> => {
+  // The error closes the session at once (its clock stops, it takes nothing more): issue 28.
+  const stop = async (reason: ModelRunError['reason'], message: string): Promise<Result<TeamModelOutcome>> => {
     const error: ModelRunError = { reason, message, round: view.round };
-    fact(MODEL_RUN_ERROR, error);
+    // The session records it in its own log (and tells the watch view). A session already over (ended, or closed)
+    // keeps its ending: an error after it would make a finished run read as an error.
+    await team.value.closeOnError(error);
     return ok({ sessionId, error });
   };
 
@@ -94,6 +98,12 @@ export async function playTeamModelRun(a: TeamModelRunArgs): Promise<Result<Team
       const round = view.round;
       const reply = turn.value;
       tokens += reply.usage?.total_tokens ?? 0;
+      // One rule on every step, the last one included (issue 28): a reply that takes the run over its token budget is
+      // recorded and not acted on, so neither a message nor a submit it carries reaches the session.
+      if (tokens > a.budget.tokens) {
+        recordStep({ round, step, startedAt: t0 }, reply, []);
+        return stop('token_budget', `The reply in round ${round} took the run to ${tokens} tokens, over its budget of ${a.budget.tokens}; it was recorded and not acted on.`);
+      }
       messages.push({ role: 'assistant', content: reply.content, ...(reply.toolCalls.length > 0 ? { tool_calls: reply.toolCalls } : {}) });
       const calls: ModelStep['calls'] = [];
       for (const call of reply.toolCalls) {
@@ -105,7 +115,7 @@ export async function playTeamModelRun(a: TeamModelRunArgs): Promise<Result<Team
         turnOver ||= outcome.endsTurn;
         const content = outcome.content.length > TOOL_RESULT_CHARS ? `${outcome.content.slice(0, TOOL_RESULT_CHARS)}\n[cut at ${TOOL_RESULT_CHARS} characters]` : outcome.content;
         messages.push({ role: 'tool', tool_call_id: call.id, content });
-        calls.push({ id: call.id, name: call.function.name, arguments: call.function.arguments, ok: outcome.ok, result: content.slice(0, 500) });
+        calls.push({ id: call.id, name: call.function.name, ...argumentsHead(call.function.arguments), ok: outcome.ok, result: content.slice(0, 500) });
       }
       if (reply.toolCalls.length === 0) {
         const text = reply.content?.trim() ?? '';
@@ -121,7 +131,6 @@ export async function playTeamModelRun(a: TeamModelRunArgs): Promise<Result<Team
         }
       }
       recordStep({ round, step, startedAt: t0 }, reply, calls);
-      if (tokens > a.budget.tokens) return stop('token_budget', `The run used ${tokens} tokens, over its budget of ${a.budget.tokens}.`);
       if (view.status === 'ended') break;
     }
   }
@@ -134,10 +143,18 @@ export function systemPrompt(view: TeamView): string {
   const brief = facts.length ? `${view.instructions}\n\nWhat you know:\n${facts.join('\n')}` : view.instructions;
   const team = view.teammates.map((t) => `- ${t.name}: ${t.role}${t.system ? ' (automated)' : ''}`).join('\n');
   return (
-    `${brief}\n\nYou are ${view.you.name} (${view.you.role}). Your team:\n${team}\n\n` +
+    `${brief}\n\nYou are ${whoYouAre(view.you)}. Your team:\n${team}\n\n` +
     `The task lasts at most ${view.rounds} rounds. In each round your teammates speak, then you: use the tools as you need, ` +
     `then end your turn with send_message (to "team" or one teammate). Call submit when you are done; it ends the task.`
   );
+}
+
+/**
+ * The seat as the model is told it: packs name the evaluated seat `you`, and "You are you (Developer)" says nothing
+ * (issue 28), so such a seat is its role; a seat with a name of its own is that name and its role.
+ */
+export function whoYouAre(you: { name: string; role: string }): string {
+  return you.name.trim().toLowerCase() === 'you' ? `the ${you.role}` : `${you.name}, the ${you.role}`;
 }
 
 /** Everything the seat could see that arrived since the model last spoke: teammates' messages and the inbox. */

@@ -3,6 +3,7 @@ import type { RunView } from '../../shared/contract/slack.js';
 import type { JudgeOutcome } from '../../shared/judge/judgeAnswer.js';
 import type { QueryCategory } from '../../shared/judge/query.js';
 import type { BenchmarkTool, PersonAction } from '../../shared/harbor/tools.js';
+import { MODEL_RUN_ERROR } from '../team/teamLog.js';
 import { activeTime, CRASH_PAUSE, warningLeadMs, type ClockRules, type CrashPause, type PauseSpan } from '../../shared/team/engine/activeTime.js';
 
 // The events of one Slack query run, in its session's log. The run's state is a fold over them; the reference answer
@@ -60,6 +61,8 @@ export interface RunState {
   grades: Array<Graded & { at: string }>;
   timeWarning: { remainingMs: number } | null;
   timeUp: boolean;
+  /** A model's run closed on an error (issue 28): over, neither answered nor timed out. */
+  closedOnError: boolean;
   /** The run's events, which its clock is computed from. */
   events: readonly StoredEvent[];
 }
@@ -68,7 +71,7 @@ export interface RunState {
 export const runClockRules: ClockRules<StoredEvent> = {
   isPause: (e) => (e.kind === PAUSED ? String((e.payload as { reason: string }).reason) : null),
   isResume: (e) => e.kind === RESUMED,
-  isEnd: (e) => e.kind === SUBMITTED || e.kind === TIME_UP,
+  isEnd: (e) => e.kind === SUBMITTED || e.kind === TIME_UP || e.kind === MODEL_RUN_ERROR,
 };
 
 export function foldRun(events: readonly StoredEvent[]): RunState | null {
@@ -87,6 +90,7 @@ export function foldRun(events: readonly StoredEvent[]): RunState | null {
     grades: [],
     timeWarning: null,
     timeUp: false,
+    closedOnError: false,
     events,
   };
   for (const e of events.slice(1)) {
@@ -122,6 +126,9 @@ export function foldRun(events: readonly StoredEvent[]): RunState | null {
       case TIME_UP:
         state.timeUp = true;
         break;
+      case MODEL_RUN_ERROR:
+        state.closedOnError = true;
+        break;
       case CRASH_PAUSE: {
         const gap = e.payload as CrashPause;
         // The downtime starts at the crashed app's last alive stamp when known: the time before it is on the clock.
@@ -146,6 +153,7 @@ export const warningLeadUs = (state: RunState) => warningLeadMs(timeLimitUs(stat
 
 export function runStatus(state: RunState, nowUs: number): RunView['status'] {
   if (state.answer) return 'submitted';
+  if (state.closedOnError) return 'error';
   if (state.timeUp) return 'time_up';
   if (state.pausedSinceUs !== null) return 'paused';
   return elapsedUs(state, nowUs) >= timeLimitUs(state) ? 'time_up' : 'running';

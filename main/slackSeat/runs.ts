@@ -1,3 +1,4 @@
+import { MODEL_RUN_ERROR } from '../team/teamLog.js';
 import type { RunView } from '../../shared/contract/slack.js';
 import type { StoredEvent } from '../../shared/contract/schemas.js';
 import { DEFAULT_TIME_LIMIT_MINUTES } from '../../shared/judge/query.js';
@@ -134,7 +135,7 @@ export class SlackRuns {
   }
 
   pause(runId: string, reason: string): Result<RunView> {
-    return this.change(runId, (status) => (status === 'paused' ? 'The run is already paused.' : status === 'submitted' ? 'The run is answered.' : null), PAUSED, { reason });
+    return this.change(runId, (status) => (status === 'paused' ? 'The run is already paused.' : status === 'submitted' ? 'The run is answered.' : status === 'error' ? 'The run was closed on an error.' : null), PAUSED, { reason });
   }
 
   resume(runId: string, reason: string): Result<RunView> {
@@ -146,9 +147,24 @@ export class SlackRuns {
     if (!state.ok) return state;
     const status = runStatus(state.value, this.nowUs());
     if (status === 'submitted') return fail('conflict', 'This query is already answered.');
+    if (status === 'error') return fail('conflict', 'This run was closed on an error; it takes nothing more.');
     if (status === 'paused') return fail('conflict', 'The run is paused; resume it before answering.');
     // An answer after the time limit is kept (the person was typing it) and marked late for the researcher.
     this.append(runId, SUBMITTED, { answer, late: status === 'time_up' });
+    this.timers.get(runId)?.clear();
+    return this.view(runId);
+  }
+
+  /**
+   * Closes a model's run on an endpoint or budget error at once (issue 28): the error is the run's last event, its
+   * clock stops there and it takes nothing more. Left open it read "running", then "time_up" once its limit passed.
+   */
+  closeOnError(runId: string, error: Record<string, unknown>): Result<RunView> {
+    const state = this.live(runId);
+    if (!state.ok) return state;
+    const status = runStatus(state.value, this.nowUs());
+    if (status === 'submitted' || status === 'error') return fail('conflict', status === 'error' ? 'The run was already closed on an error.' : 'This query is already answered.');
+    this.append(runId, MODEL_RUN_ERROR, error);
     this.timers.get(runId)?.clear();
     return this.view(runId);
   }
@@ -166,6 +182,7 @@ export class SlackRuns {
     if (status === 'paused') return fail('conflict', 'The run is paused; resume it to carry on.');
     if (status === 'submitted') return fail('conflict', 'This query is already answered.');
     if (status === 'time_up') return fail('conflict', 'The time for this query is up; write your answer now.');
+    if (status === 'error') return fail('conflict', 'This run was closed on an error; it takes nothing more.');
     return state;
   }
 
@@ -197,7 +214,7 @@ export class SlackRuns {
     if (!this.carriedOn.has(runId)) {
       this.carriedOn.add(runId);
       const last = state.value.events.at(-1);
-      const open = !state.value.answer && !state.value.timeUp && state.value.pausedSinceUs === null;
+      const open = !state.value.answer && !state.value.timeUp && !state.value.closedOnError && state.value.pausedSinceUs === null;
       if (last && open && Date.parse(last.wallTime) < this.startedAt) {
         // As a team run: the participant's time up to the crashed process's last alive stamp counts, the rest does not.
         this.append(runId, CRASH_PAUSE, crashGap(last.wallTime, this.wall(), (wall) => this.alive.aliveAfter(wall)));
@@ -206,7 +223,7 @@ export class SlackRuns {
       }
     }
     const s = state.value;
-    if (s.answer || s.timeUp) return state;
+    if (s.answer || s.timeUp || s.closedOnError) return state;
     const limitMs = timeLimitUs(s) / 1000;
     const leadMs = warningLeadUs(s) / 1000;
     const activeMs = () => elapsedUs(s, this.nowUs()) / 1000;

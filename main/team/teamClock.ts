@@ -2,6 +2,7 @@ import type { StoredEvent } from '../../shared/contract/schemas.js';
 import { ActiveTimeFold, checkLimit, msUntilNextCheck, warningLeadMs, type ActiveTime, type ClockRules, type TimeCheck } from '../../shared/team/engine/activeTime.js';
 import type { SessionState } from '../../shared/team/engine/state.js';
 import { PARTNER_REPLY } from '../partners/partnerRecord.js';
+import { MODEL_RUN_ERROR } from './teamLog.js';
 
 // The team seat's clock, from the session's log: see shared/team/engine/activeTime.ts for what counts.
 
@@ -12,7 +13,8 @@ export const teamClockRules: ClockRules<StoredEvent> = {
   isPause: (e) => (typed(e, 'paused') ? String((e.payload as { reason: string }).reason) : null),
   isResume: (e) => typed(e, 'resumed'),
   // The participant's time stops when the run is over for them: a submit or the limit, not when its check commits.
-  isEnd: (e) => typed(e, 'ended') || typed(e, 'submitted') || typed(e, 'time_up'),
+  // A model run closed on an error (issue 28) is over too: no time after the error is the model's.
+  isEnd: (e) => typed(e, 'ended') || typed(e, 'submitted') || typed(e, 'time_up') || e.kind === MODEL_RUN_ERROR,
 };
 
 /** A label the judge panel or the experimenter decided: the time from the event before it (the message) is the participant waiting. */

@@ -11,12 +11,13 @@ import type { TeamGlance, TeamView } from '../../shared/team/viewSchema.js';
 import { callWorkspaceTool } from '../workspace/toolDispatch.js';
 import { describeTool, exportedWorkspace, participantEdit, teammateEdit, type ExportedWorkspace, type ToolOutcome } from './workspaceActions.js';
 import { BackgroundCheck, checksInPython, scoreInPython, scoreNow, type CheckInputs } from './teamCheck.js';
-import { engineEvents, isEngineKind } from './teamLog.js';
+import { engineEvents, isEngineKind, MODEL_RUN_ERROR } from './teamLog.js';
 import type { LivePartners } from '../partners/livePartners.js';
 import { PARTNER_REPLY } from '../partners/partnerRecord.js';
 import { LimitTimer, limitCheck, limitOf, TeamClockFold } from './teamClock.js';
 import { CRASH_PAUSE, type ActiveTime } from '../../shared/team/engine/activeTime.js';
 import { crashGap } from './crashGap.js';
+import { inputHead } from './inputHead.js';
 import { checkingMessage, endedMessage, labelDecided, labelRequestOf } from './sessionWords.js';
 import type { TeamSessionDeps } from './teamSessionDeps.js';
 
@@ -47,6 +48,29 @@ export class TeamSession {
     this.stored = [...stored];
     this.state = foldSession(engineEvents(stored));
     this.endedAt = stored.find((e) => e.kind === 'ended')?.wallTime ?? null;
+    this.closedOnError = stored.some((e) => e.kind === MODEL_RUN_ERROR);
+  }
+
+  /** A model's run that stopped on an error: closed, never played on nor ended by its time limit (issue 28). */
+  private closedOnError: boolean;
+  get closedByError(): boolean {
+    return this.closedOnError;
+  }
+
+  /**
+   * Closes a model's run on an endpoint or budget error at once: the error goes into the session's own log, the
+   * clock stops there and the session takes nothing more. Left open, it sat on the model's turn with its clock
+   * running until a reload ended it as `time_limit`, a run played out, 15 minutes later.
+   */
+  closeOnError(error: Record<string, unknown>): Promise<Result<TeamView>> {
+    return this.serial(async () => {
+      if (this.state.ended) return fail('conflict', endedMessage(this.state));
+      if (this.closedOnError) return fail('conflict', 'The run was already closed on an error.');
+      this.absorb([this.d.log.append(this.d.id, MODEL_RUN_ERROR, error)]);
+      this.closedOnError = true;
+      this.limitTimer.clear();
+      return ok(this.view());
+    });
   }
 
   /**
@@ -55,7 +79,7 @@ export class TeamSession {
    */
   recordRestart(nowWall: Date, processStartedAt: Date, aliveAfter: (wall: string) => string | null = () => null): void {
     const last = this.stored.at(-1);
-    if (!last || this.state.ended || this.state.paused !== null) return;
+    if (!last || this.state.ended || this.state.paused !== null || this.closedOnError) return;
     // An event written since this process started was not interrupted by a restart.
     if (Date.parse(last.wallTime) >= processStartedAt.getTime()) return;
     // The process that wrote the last event was alive until its last stamp: the participant's time until then counts.
@@ -207,7 +231,8 @@ export class TeamSession {
         return ok({ ...edited, view: this.view() });
       }
       const call = await callWorkspaceTool(ws.tools, name, input);
-      this.persist({ type: 'tool_call', name, input: call.input, result_head: call.result_head });
+      // A refused call keeps the head of a long input and its size, not all of it (issue 28).
+      this.persist({ type: 'tool_call', name, input: call.result.ok ? call.input : inputHead(call.input), result_head: call.result_head });
       await this.settle();
       return ok({ outcome: describeTool(name, call.result, call.result_head), view: this.view() });
     });
@@ -249,6 +274,7 @@ export class TeamSession {
 
   pause(reason: string): Promise<Result<TeamView>> {
     return this.serial(async () => {
+      if (this.closedOnError) return fail('conflict', 'This run was closed on an error; it takes nothing more.');
       await this.checkTime();
       if (this.state.ended) return fail('conflict', endedMessage(this.state));
       if (this.checking) return fail('conflict', checkingMessage(this.state));
@@ -261,6 +287,7 @@ export class TeamSession {
 
   resume(reason: string): Promise<Result<TeamView>> {
     return this.serial(async () => {
+      if (this.closedOnError) return fail('conflict', 'This run was closed on an error; it takes nothing more.');
       if (this.state.paused === null) return fail('conflict', 'The session is not paused.');
       this.persist({ type: 'resumed', reason });
       await this.checkTime();
@@ -274,6 +301,7 @@ export class TeamSession {
    * paused (the clock is stopped, so nothing may happen on it).
    */
   private async refuseUnlessLive(): Promise<Result<never> | null> {
+    if (this.closedOnError) return fail('conflict', 'This run was closed on an error; it takes nothing more.');
     await this.checkTime();
     if (this.state.ended) return fail('conflict', endedMessage(this.state));
     if (this.checking) return fail('conflict', checkingMessage(this.state));
@@ -283,8 +311,8 @@ export class TeamSession {
 
   /** Gives the warning or ends the run when the active time has reached them, then sets the next wake-up. */
   private async checkTime(): Promise<void> {
-    // A run that is over for the participant (its check may still run) has no limit left to enforce.
-    if (this.checking) return this.limitTimer.clear();
+    // A run that is over for the participant (its check may still run), or closed on an error, has no limit left.
+    if (this.checking || this.closedOnError) return this.limitTimer.clear();
     let { check, nextInMs } = limitCheck(this.state, this.activeTime());
     if (check === 'warn') {
       const { limitMs } = limitOf(this.state);

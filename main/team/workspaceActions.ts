@@ -9,6 +9,7 @@ import type { WorkspaceJournal } from '../workspace/workspaceJournal.js';
 import type { WorkspaceTools } from '../workspace/tools.js';
 import type { SessionWorkspace } from '../workspace/sessionWorkspace.js';
 import { rebuildWorkspace } from '../workspace/rebuildWorkspace.js';
+import { inputHead } from './inputHead.js';
 
 /** What a workspace tool call shows the participant: its output, and the head the log records for it. */
 export interface ToolOutcome {
@@ -41,7 +42,7 @@ export function participantEdit(ws: Workspace, seat: string, input: Record<strin
     ]);
   if (!journaled.ok) {
     const head = errorHead(journaled.error);
-    record.persist({ type: 'tool_call', name: 'edit_file', input: { ...input }, result_head: head });
+    record.persist({ type: 'tool_call', name: 'edit_file', input: inputHead(input), result_head: head });
     return { outcome: describeTool('edit_file', journaled, head) };
   }
   record.absorb(journaled.value.stored);

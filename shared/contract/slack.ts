@@ -190,7 +190,8 @@ export const querySummarySchema = z.object({
 });
 export type QuerySummary = z.infer<typeof querySummarySchema>;
 
-export const runStatuses = ['running', 'paused', 'time_up', 'submitted'] as const;
+/** `error`: a model's run closed on an endpoint or budget error (issue 28); a person's run never has it. */
+export const runStatuses = ['running', 'paused', 'time_up', 'submitted', 'error'] as const;
 /** What the participant sees of a run: never the reference, guideline or checklist. */
 export const runViewSchema = z.object({
   runId: runIdSchema,

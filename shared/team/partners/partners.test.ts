@@ -108,6 +108,10 @@ describe('the prompt of a live partner', () => {
     expect(system).toContain('The 4.2 migration locks the payments table for 40 minutes.');
     expect(system).not.toContain('CI is red on the payments suite');
     expect(JSON.stringify(messages)).not.toMatch(/complies|psst|label/);
-    expect(messages.at(-1)).toEqual({ role: 'user', content: 'you (to you directly): Priya, what locks?' });
+    // The evaluated seat is named `you` in the pack; to the partner it is its role (issue 28), never "you".
+    const role = resolved.seats.find((x) => x.kind === 'evaluated')!.role;
+    expect(messages.at(-1)).toEqual({ role: 'user', content: `the ${role} (to you directly): Priya, what locks?` });
+    expect(system).toContain(`as the ${role} was told it`);
+    expect(system).not.toMatch(/\byou \(|as you was/);
   });
 });
