@@ -14,6 +14,8 @@ const statusText: Record<string, string> = {
   paused: 'paused — resume',
   time_up: 'time is up — answer',
   submitted: 'answered',
+  // A model's run closed on an endpoint or budget error (issue 28): over, neither answered nor timed out.
+  error: 'stopped on an error',
 };
 
 /** The researcher hands a participant one query at a time; each query is a run with its own clock. */
@@ -94,9 +96,9 @@ export function SlackStart({ study }: { study: StudyDetail }) {
                   className={run && run.status !== 'submitted' ? 'primary' : ''}
                   disabled={!who || busy !== undefined}
                   onClick={() => (run ? navigate({ screen: 'slack', studyKey: study.key, runId: run.runId }) : void start(q.id))}
-                  aria-label={`${run ? (run.status === 'submitted' ? 'View' : 'Resume') : 'Start'} ${q.id}`}
+                  aria-label={`${run ? (run.status === 'submitted' || run.status === 'error' ? 'View' : 'Resume') : 'Start'} ${q.id}`}
                 >
-                  {busy === q.id ? 'Opening…' : run ? (run.status === 'submitted' ? 'View' : 'Resume') : 'Start'}
+                  {busy === q.id ? 'Opening…' : run ? (run.status === 'submitted' || run.status === 'error' ? 'View' : 'Resume') : 'Start'}
                 </button>
               </li>
             );
