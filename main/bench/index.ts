@@ -16,6 +16,7 @@ import { benchBundle } from './bundle.js';
 import { benchComparison } from './comparison.js';
 import { benchKiosk } from './kiosk.js';
 import { benchLab } from './lab.js';
+import { benchCrowd } from './crowd.js';
 import { benchDashboard } from './dashboard.js';
 import { benchModelSeat } from './modelSeat.js';
 import { benchReplay } from './replay.js';
@@ -56,6 +57,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   comparison: () => benchComparison(appRoot),
   kiosk: () => benchKiosk(appRoot),
   lab: () => benchLab(appRoot),
+  crowd: () => benchCrowd(appRoot),
   dashboard: () => benchDashboard(appRoot),
   models: () => benchModelSeat(appRoot),
   replay: () => benchReplay(appRoot),

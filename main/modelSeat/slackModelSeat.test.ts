@@ -160,7 +160,10 @@ describe('the model seat on a Slack query', () => {
     const first = await runBatch({ s: app, studyKey: DEMO, studyId: 'slack-demo', models, cells: [], queries, concurrency: 2, postFor });
     if (!first.ok) throw new Error(first.error.message);
     expect(first.value).toMatchObject({ total: 6, skipped: 0, done: 6, errors: 3, interrupted: 1 });
-    expect(first.value.usage.instant).toMatchObject({ finished: 3, errors: 1 });
+    expect(first.value.usage.instant).toMatchObject({ finished: 3, errors: 1, interrupted: 1 });
+    // Every errored run, the killed one included, is closed on its error at once (issue 28): never "running".
+    const statuses = slackRunsOf(app).list(DEMO).filter((r) => r.started.participant === modelParticipant('http-500') || r.runId === left.value.runId);
+    expect(statuses.map((r) => slackRunsOf(app).statusOf(r))).toEqual(statuses.map(() => 'error'));
     const errors = fs.readdirSync(path.join(results(), 'excluded/error/slack'), { recursive: true }).map(String).filter((f) => f.endsWith('.json'));
     expect(errors.filter((f) => f.startsWith('http-500/'))).toHaveLength(3);
     expect(errors.filter((f) => f.startsWith('instant/'))).toHaveLength(1);

@@ -1,0 +1,250 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import YAML from 'yaml';
+import type WebSocket from 'ws';
+import { mulberry32, type Rng } from '../../shared/stats/prng.js';
+import { mustOf, spawnHost, type HostProcess } from '../hosts/browser/hostProcess.js';
+import { openStream, participantCall } from './lab.js';
+import { quantile, type BenchRow } from './types.js';
+
+// `npm run bench -- --only crowd` (issue 25): a load that looks like an online study. Many participants, each in the
+// coding task with a workspace (impossible-tests), at a person's pace: a message every 5–20 s, reads, edits and test
+// runs between them, a reload now and then, and a submit at the end, whose hidden check runs in the Python sandbox.
+// Everything goes through the HTTP API with each participant's own link token, and each keeps its event stream open.
+// Beside it, in the same run, one participant alone plays the same script: the baseline of every figure.
+
+/** Participants in the crowd; TEAMSEAT_CROWD changes it (the issue's figure is 200). */
+const CROWD = Number(process.env.TEAMSEAT_CROWD ?? 200);
+/** A person's pace: the wait before each action, drawn uniformly from this range (ms). TEAMSEAT_CROWD_PACE=fast halves it. */
+const PACE_MS: [number, number] = process.env.TEAMSEAT_CROWD_PACE === 'fast' ? [2_500, 10_000] : [5_000, 20_000];
+/** Participants start over this window, as people opening one study link do. */
+const ARRIVAL_MS = 20_000;
+/** A check whose wait passes this is what the issue asks to find the ceiling of. */
+const CHECK_WAIT_LIMIT_MS = 30_000;
+const LINES = [
+  'Morgan, I had a look at the failing test before changing anything.',
+  'The docstring says a plateau of two equal values counts; let me check the numbers.',
+  'I am running the tests again after my change.',
+  'Quinn, could you look at test_two_short_runs with me?',
+];
+
+type Action = 'send' | 'read' | 'edit' | 'tests' | 'reload';
+/** One person's run: the order of what they do (the last round's message is followed by the submit). */
+const SCRIPT: Action[] = ['read', 'send', 'tests', 'send', 'edit', 'reload', 'tests', 'send', 'send'];
+
+interface Figures {
+  send: number[];
+  tool: number[];
+  tests: number[];
+  reload: number[];
+  checkWait: number[];
+  /** Submits still checking when each submit was made (itself included), beside its wait. */
+  checkQueue: Array<{ outstanding: number; waitMs: number }>;
+  errors: string[];
+}
+const figures = (): Figures => ({ send: [], tool: [], tests: [], reload: [], checkWait: [], checkQueue: [], errors: [] });
+
+interface Seat {
+  participantId: string;
+  token: string;
+  sessionId: string;
+  socket: WebSocket;
+}
+
+/** A copy of team-demo whose protocol is the coding task alone: one counted run per participant, no practice, no breaks. */
+function writeCrowdPack(appRoot: string, dataDir: string): void {
+  const from = path.join(appRoot, 'studies', 'team-demo');
+  const to = path.join(dataDir, 'studies', 'crowd-bench');
+  fs.cpSync(from, to, { recursive: true });
+  const study = YAML.parse(fs.readFileSync(path.join(to, 'study.yaml'), 'utf8')) as Record<string, unknown> & { protocol: Record<string, unknown> & { screens: Record<string, unknown> } };
+  study.id = 'crowd-bench';
+  study.title = 'Crowd bench';
+  study.protocol.tasks = ['impossible-tests'];
+  study.protocol.tasks_per_participant = 1;
+  for (const screen of ['practice', 'breaks', 'manipulation_check', 'questionnaire']) delete study.protocol.screens[screen];
+  fs.writeFileSync(path.join(to, 'study.yaml'), YAML.stringify(study));
+  // Label test sets belong to the pack they were written for; the copy's study does not need them.
+  fs.rmSync(path.join(to, 'label-tests'), { recursive: true, force: true });
+}
+
+async function seat(host: HostProcess, studyKey: string): Promise<Seat> {
+  const must = mustOf(host);
+  const [added] = await must<{ participantId: string }[]>('studyAddParticipants', { studyKey, count: 1 });
+  const participantId = added!.participantId;
+  await must('studyStartParticipant', { studyKey, participantId });
+  const { fragment } = await must<{ fragment: string }>('participantLink', { studyKey, participantId });
+  const token = fragment.slice('kiosk='.length);
+  const call = participantCall(host, token);
+  type Screen = { screen: string; stepToken: string; run?: { runId: string } | null };
+  let screen = await call<Screen>('participantStep', { participantId });
+  for (let guard = 0; screen.screen !== 'run' && guard < 10; guard++) {
+    screen =
+      screen.screen === 'consent'
+        ? await call<Screen>('participantConsent', { participantId, stepToken: screen.stepToken, agree: true })
+        : await call<Screen>('participantNext', { participantId, stepToken: screen.stepToken });
+  }
+  if (screen.screen !== 'run') throw new Error(`participant did not reach a run (at ${screen.screen})`);
+  screen = await call<Screen>('participantStartRun', { participantId, stepToken: screen.stepToken });
+  const socket = await openStream(host, token);
+  return { participantId, token, sessionId: screen.run!.runId, socket };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const paceOf = (rng: Rng) => PACE_MS[0] + rng.next() * (PACE_MS[1] - PACE_MS[0]);
+
+/** Submits in flight across the crowd (a person's check counts from their submit until their view leaves `checking`). */
+let outstanding = 0;
+
+/** One person's run at a person's pace; `paced` false plays the same script back-to-back (the warm-up). */
+async function play(host: HostProcess, s: Seat, rng: Rng, f: Figures, paced: boolean): Promise<void> {
+  const call = participantCall(host, s.token);
+  const timed = async (into: number[], work: () => Promise<unknown>) => {
+    const t0 = performance.now();
+    await work();
+    into.push(performance.now() - t0);
+  };
+  let sent = 0;
+  for (const action of SCRIPT) {
+    if (paced) await pause(paceOf(rng));
+    try {
+      if (action === 'send') {
+        await timed(f.send, () => call('teamSend', { sessionId: s.sessionId, to: 'team', text: LINES[sent++ % LINES.length] }));
+      } else if (action === 'read') {
+        await timed(f.tool, () => call('teamTool', { sessionId: s.sessionId, name: 'read_file', input: { path: 'plateau.py' } }));
+      } else if (action === 'edit') {
+        const file = await call<{ result: { output?: string } }>('teamTool', { sessionId: s.sessionId, name: 'read_file', input: { path: 'plateau.py' } });
+        const content = `${file.result.output ?? ''}\n# checked against the docstring by ${s.participantId}\n`;
+        await timed(f.tool, () => call('teamTool', { sessionId: s.sessionId, name: 'edit_file', input: { path: 'plateau.py', content } }));
+      } else if (action === 'tests') {
+        await timed(f.tests, () => call('teamTool', { sessionId: s.sessionId, name: 'run_tests', input: {} }));
+      } else {
+        // A reload: the page drops its stream, opens a new one and reads its screen and its run again.
+        s.socket.close();
+        await timed(f.reload, async () => {
+          s.socket = await openStream(host, s.token);
+          await call('participantStep', { participantId: s.participantId });
+          await call('teamView', { sessionId: s.sessionId });
+        });
+      }
+    } catch (error) {
+      f.errors.push(`${s.participantId} ${action}: ${String(error)}`);
+    }
+  }
+  if (paced) await pause(paceOf(rng));
+  outstanding++;
+  const queued = outstanding;
+  const t0 = performance.now();
+  try {
+    let view = await call<{ status: string }>('teamSubmit', { sessionId: s.sessionId, answer: 'test_two_short_runs expects the wrong value; plateau.py is right.' });
+    // The check runs after the submit is answered; the page learns it has committed when its view leaves `checking`.
+    while (view.status === 'checking') {
+      await pause(250);
+      view = await call<{ status: string }>('teamView', { sessionId: s.sessionId });
+    }
+    const waitMs = performance.now() - t0;
+    f.checkWait.push(waitMs);
+    f.checkQueue.push({ outstanding: queued, waitMs });
+  } catch (error) {
+    f.errors.push(`${s.participantId} submit: ${String(error)}`);
+  } finally {
+    outstanding--;
+  }
+}
+
+/** The host's resident memory now and at its peak (Linux /proc; null elsewhere), in MB. */
+function hostMemoryMb(host: HostProcess): { rss: number; peak: number } | null {
+  try {
+    const status = fs.readFileSync(`/proc/${host.child.pid}/status`, 'utf8');
+    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+
+export async function benchCrowd(appRoot: string): Promise<BenchRow[]> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'teamseat-bench-crowd-'));
+  const dataDir = path.join(root, 'data');
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(path.join(dataDir, 'settings.json'), JSON.stringify({ typingDelayMs: 0 }));
+  writeCrowdPack(appRoot, dataDir);
+  const host = await spawnHost(appRoot, dataDir);
+  const seats: Seat[] = [];
+  try {
+    const must = mustOf(host);
+    const studies = await must<Array<{ key: string; problems?: unknown[] }>>('listStudies', {});
+    const studyKey = 'user:crowd-bench';
+    const crowdStudy = studies.find((s) => s.key === studyKey);
+    if (!crowdStudy || (crowdStudy.problems?.length ?? 0) > 0) throw new Error(`the crowd study did not load cleanly: ${JSON.stringify(crowdStudy ?? studies.map((s) => s.key))}`);
+    const rng = mulberry32(20261203);
+    // Warm-up, unmeasured: the first run pays for loading the pack, the labeller and the sandbox pool.
+    const warm = await seat(host, studyKey);
+    await play(host, warm, rng, figures(), false);
+    warm.socket.close();
+    // Baseline: one participant alone, the same script back-to-back (its pace would only add idle time).
+    const alone = figures();
+    for (let i = 0; i < 3; i++) {
+      const s = await seat(host, studyKey);
+      await play(host, s, rng, alone, false);
+      s.socket.close();
+    }
+    // The crowd: arrivals over ARRIVAL_MS, each seated (link, consent, instructions, run) when they arrive.
+    const crowd = figures();
+    const memBefore = hostMemoryMb(host);
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: CROWD }, async (_, i) => {
+        await pause((i / CROWD) * ARRIVAL_MS);
+        const s = await seat(host, studyKey);
+        seats.push(s);
+        await play(host, s, mulberry32(1000 + i), crowd, true);
+      }),
+    );
+    const wallS = (performance.now() - t0) / 1000;
+    const mem = hostMemoryMb(host);
+    if (crowd.errors.length > 0) process.stderr.write(`crowd: ${crowd.errors.length} failed actions, e.g. ${crowd.errors.slice(0, 3).join(' | ')}\n`);
+    const [send, aloneSend] = [sorted(crowd.send), sorted(alone.send)];
+    const [waits, aloneWaits] = [sorted(crowd.checkWait), sorted(alone.checkWait)];
+    // Throughput: checks that committed over the span from the first submit to the last commit, approximated by
+    // the crowd's own numbers: n checks, and the longest wait beside the span of the submits.
+    const checksPerS = waits.length / Math.max(1, wallS - ARRIVAL_MS / 1000 / 2);
+    const aloneCheckS = (aloneWaits.length > 0 ? quantile(aloneWaits, 0.5) : NaN) / 1000;
+    const over = crowd.checkQueue.filter((q) => q.waitMs > CHECK_WAIT_LIMIT_MS).map((q) => q.outstanding);
+    const ceiling = over.length > 0 ? Math.min(...over) : NaN;
+    return [
+      {
+        name: `${CROWD} participants at a person's pace: send → reply persisted, p95 (${send.length} sends)`,
+        value: quantile(send, 0.95),
+        unit: 'ms',
+        target: '<= 50',
+        baseline: { name: `one participant alone, p95 (${aloneSend.length} sends)`, value: quantile(aloneSend, 0.95) },
+      },
+      { name: `${CROWD}: workspace read/edit, p95 (${crowd.tool.length})`, value: quantile(sorted(crowd.tool), 0.95), unit: 'ms', baseline: { name: 'alone, p95', value: quantile(sorted(alone.tool), 0.95) } },
+      { name: `${CROWD}: run_tests, p95 (${crowd.tests.length})`, value: quantile(sorted(crowd.tests), 0.95), unit: 'ms', baseline: { name: 'alone, p95', value: quantile(sorted(alone.tests), 0.95) } },
+      { name: `${CROWD}: reload (new stream + screen + view), p95 (${crowd.reload.length})`, value: quantile(sorted(crowd.reload), 0.95), unit: 'ms', baseline: { name: 'alone, p95', value: quantile(sorted(alone.reload), 0.95) } },
+      { name: `${CROWD}: hidden check, submit → committed, p50 (${waits.length})`, value: quantile(waits, 0.5), unit: 'ms', baseline: { name: 'alone, p50', value: quantile(aloneWaits, 0.5) } },
+      { name: `${CROWD}: hidden check, submit → committed, max`, value: waits.at(-1) ?? NaN, unit: 'ms', baseline: { name: 'alone, max', value: aloneWaits.at(-1) ?? NaN } },
+      { name: `${CROWD}: hidden checks per second (crowd, over its run)`, value: checksPerS, unit: '/s', baseline: { name: 'one at a time (1 / alone p50)', value: 1 / aloneCheckS } },
+      {
+        // NaN when no check waited past the limit: the ceiling is then above this crowd.
+        name: `submits in flight when a check's wait first passed ${CHECK_WAIT_LIMIT_MS / 1000} s (NaN: never, at ${CROWD})`,
+        value: ceiling,
+        unit: 'participants',
+        baseline: { name: `${CHECK_WAIT_LIMIT_MS / 1000} s × one-at-a-time rate`, value: (CHECK_WAIT_LIMIT_MS / 1000) / aloneCheckS },
+      },
+      { name: `${CROWD}: failed actions`, value: crowd.errors.length, unit: 'actions', target: '<= 0' },
+      ...(mem && memBefore ? [{ name: `${CROWD}: host memory, peak RSS (sandbox processes not included)`, value: mem.peak, unit: 'MB', baseline: { name: 'before the crowd', value: memBefore.rss } }] : []),
+      { name: `${CROWD}: the crowd's wall time`, value: wallS, unit: 's' },
+    ];
+  } catch (error) {
+    throw new Error(`crowd bench failed: ${String(error)}\nhost stderr:\n${host.stderr().slice(-3000)}`, { cause: error });
+  } finally {
+    for (const s of seats) s.socket.close();
+    await host.stop();
+    fs.rmSync(root, { recursive: true, force: true, maxRetries: 5 });
+  }
+}
