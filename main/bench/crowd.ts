@@ -63,6 +63,7 @@ function writeCrowdPack(appRoot: string, dataDir: string): void {
   study.title = 'Crowd bench';
   study.protocol.tasks = ['impossible-tests'];
   study.protocol.tasks_per_participant = 1;
+  study.protocol.ordering = 'fixed';
   for (const screen of ['practice', 'breaks', 'manipulation_check', 'questionnaire']) delete study.protocol.screens[screen];
   fs.writeFileSync(path.join(to, 'study.yaml'), YAML.stringify(study));
   // Label test sets belong to the pack they were written for; the copy's study does not need them.
@@ -174,6 +175,10 @@ export async function benchCrowd(appRoot: string): Promise<BenchRow[]> {
   writeCrowdPack(appRoot, dataDir);
   const host = await spawnHost(appRoot, dataDir);
   const seats: Seat[] = [];
+  // Keeps the bench alive while requests are in flight (a hang then shows as one, with the progress line below,
+  // rather than as a silent exit once nothing else holds the event loop), and says how far the crowd is.
+  let done = 0;
+  const progress = setInterval(() => process.stderr.write(`  crowd: ${seats.length} seated, ${done} done, ${outstanding} checks in flight\n`), 30_000);
   try {
     const must = mustOf(host);
     const studies = await must<Array<{ key: string; problems?: unknown[] }>>('listStudies', {});
@@ -202,6 +207,7 @@ export async function benchCrowd(appRoot: string): Promise<BenchRow[]> {
         const s = await seat(host, studyKey);
         seats.push(s);
         await play(host, s, mulberry32(1000 + i), crowd, true);
+        done++;
       }),
     );
     const wallS = (performance.now() - t0) / 1000;
@@ -243,6 +249,7 @@ export async function benchCrowd(appRoot: string): Promise<BenchRow[]> {
   } catch (error) {
     throw new Error(`crowd bench failed: ${String(error)}\nhost stderr:\n${host.stderr().slice(-3000)}`, { cause: error });
   } finally {
+    clearInterval(progress);
     for (const s of seats) s.socket.close();
     await host.stop();
     fs.rmSync(root, { recursive: true, force: true, maxRetries: 5 });
