@@ -13,9 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Design } from '../../shared/team/export/resultTypes.js';
 import { writeFinalResults } from '../scoring/scoreFolder.js';
-import { recheckFolder } from '../scoring/recheckFolder.js';
 import { excludedRecords, LAYOUT, transcriptsRoot } from '../scoring/readResults.js';
-import { studyDesign } from '../scoring/studyDesign.js';
 
 const USAGE =
   'usage: npm run score -- <results dir> [-o final_results.json] [--force] [--allow-skips] [--design within|between] [--gate <alone pass rate 0–1>] [--study <team study dir>]\n';
@@ -40,6 +38,8 @@ async function main(argv: string[]): Promise<number> {
   let design: Design = 'within';
   let gate: number | null = null;
   if (values.study) {
+    // Loaded only with --study: the pack loader and the Python re-check are most of the bundle's start-up cost.
+    const { studyDesign } = await import('../scoring/studyDesign.js');
     const found = studyDesign(values.study);
     design = found.design;
     gate = found.poolGateAtLeast;
@@ -69,7 +69,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${root.value} holds no run files (${LAYOUT}): nothing to score, nothing written.\n`);
     return 1;
   }
-  const recheck = values.study ? await recheckFolder(dir, values.study) : undefined;
+  const recheck = values.study ? await (await import('../scoring/recheckFolder.js')).recheckFolder(dir, values.study) : undefined;
   const written = writeFinalResults(dir, { design, poolGateAtLeast: gate, ...(recheck ? { recheck } : {}), ...(values.out ? { out: path.resolve(values.out) } : {}), force: values.force ?? false });
   if (!written.ok) {
     process.stderr.write(`${written.error.message}\n`);
