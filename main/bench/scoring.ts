@@ -1,8 +1,11 @@
 /**
  * Scoring a leaderboard-sized results folder (issue 9): 25,000 synthetic runs, and 250,000 to show the growth, each
  * scored from disk exactly as `npm run score` does (walk, read, parse, schema check, final_results with the
- * 4,000-resample bootstrap), beside the time to only read and JSON.parse the same files in the same run.
+ * 4,000-resample bootstrap), beside the time to only read and JSON.parse the same files in the same run. Issue 28:
+ * also `npm run score` as a process (node main/cli/run-built.mjs score, what the npm script runs; out/ already built
+ * by `npm run bench`), from spawn to exit, beside the same read-and-parse baseline.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -116,6 +119,16 @@ async function benchSize(count: number, runs: number): Promise<BenchRow[]> {
       rows = full.value.value.results.models.length;
       score.push(full.ms);
     }
+    // The CLI as a person starts it: a new process, reading its bundle from out/main/, writing the file with -o.
+    const cli: number[] = [];
+    const launcher = path.resolve('main/cli/run-built.mjs');
+    for (let r = 0; r < runs; r++) {
+      const out = path.join(dir, `final_results_${r}.json`);
+      const proc = timed(() => spawnSync(process.execPath, [launcher, 'score', dir, '-o', out], { encoding: 'utf8' }));
+      if (proc.value.status !== 0) throw new Error(`npm run score exited ${proc.value.status}: ${proc.value.stderr}`);
+      if (/Building the Node side/.test(proc.value.stderr)) throw new Error('out/main/score.mjs was stale: the process time would include a build');
+      cli.push(proc.ms);
+    }
     const best = (xs: number[]) => Math.min(...xs) / 1000;
     const label = count.toLocaleString('en-US');
     // The machine may be shared: the 1-minute load average says how much of a core this run could count on.
@@ -126,6 +139,14 @@ async function benchSize(count: number, runs: number): Promise<BenchRow[]> {
         value: best(score),
         unit: 's',
         ...(count === 25_000 ? { target: '<= 2' } : {}),
+        baseline: { name: 'read + JSON.parse only', value: best(read) },
+      },
+      {
+        name: `npm run score ${label} runs as a process (node run-built.mjs score, out/ built), best of ${runs}, load ${load}`,
+        value: best(cli),
+        unit: 's',
+        // The goal is 1.5 × the read-and-parse baseline of this run.
+        ...(count === 25_000 ? { target: `<= ${(1.5 * best(read)).toFixed(2)}` } : {}),
         baseline: { name: 'read + JSON.parse only', value: best(read) },
       },
     ];

@@ -6,7 +6,9 @@ import {
   type FinalResults,
   type ScoredRun,
 } from '../../shared/team/export/finalResults.js';
-import { benchmarkTranscriptSchema, type Version } from '../../shared/team/export/transcriptSchema.js';
+import type { Version } from '../../shared/team/export/transcriptSchema.js';
+import { readRunText, WarningTally } from '../../shared/team/export/runRecord.js';
+import { parsePythonJson } from '../../shared/team/export/pythonJson.js';
 import { notJson } from '../../shared/jsonPlace.js';
 import { BUNDLE_FORMAT, type BundleManifest, type BundleRunRecord } from './manifest.js';
 import { readBundle, type ReadBundle } from './readBundle.js';
@@ -29,39 +31,50 @@ const json = (v: unknown) => Buffer.from(JSON.stringify(v, null, 2) + '\n');
 const COUNTED_RUN =
   /^results\/transcripts\/([^/]+)\/([^/]+)\/([^/]+)\/(alone|control|manipulation)_seed(\d+)\.json$/;
 
-/** Counted team transcripts in the merged files, scored by the benchmark's rule from their recorded score. */
+/**
+ * Counted team transcripts in the merged files, scored by the benchmark's rule from their recorded score. As in
+ * `npm run score`: strict only on what scoring reads (main/scoring/readResults.ts); a run that fails there is skipped
+ * and named under `problems`, the rest of the schema gives grouped `warnings`.
+ */
 export function rescore(
   files: ReadonlyMap<string, Buffer>,
   design: 'within' | 'between',
 ): FinalResults | null {
   const runs: ScoredRun[] = [];
   const problems: string[] = [];
+  const tally = new WarningTally();
   for (const [name, buf] of files) {
     const m = COUNTED_RUN.exec(name);
     if (!m) continue;
-    const text = buf.toString('utf8');
-    const why = notJson(text);
-    if (why) {
-      problems.push(`${name}: is not JSON (${why}); skipped.`);
+    const record = readRunText(buf.toString('utf8'));
+    if (!record.ok) {
+      problems.push(`${name}: ${record.error.message}; skipped.`);
       continue;
     }
-    const parsed = benchmarkTranscriptSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) {
-      problems.push(
-        `${name}: fails the transcript schema at ${parsed.error.issues[0]?.path.join('.') || 'the top level'}; skipped.`,
-      );
-      continue;
-    }
+    tally.add(name, record.value.warnings);
     runs.push({
-      model: parsed.data.evaluated_model,
+      model: record.value.model,
       dimension: m[1]!,
       scenario: m[2]!,
       version: m[4] as Version,
       seed: Number(m[5]),
-      score: parsed.data.score,
+      score: record.value.score,
+      file: name,
     });
   }
-  return runs.length || problems.length ? buildFinalResults(runs, { design, problems }) : null;
+  return runs.length || problems.length
+    ? buildFinalResults(runs, { design, problems, skipped: problems.length, warnings: tally.lines() })
+    : null;
+}
+
+/** Why a counted transcript's text cannot be read (Python's NaN tokens are read), or null. */
+function unreadable(text: string): string | null {
+  try {
+    parsePythonJson(text);
+    return null;
+  } catch {
+    return notJson(text);
+  }
 }
 
 /** Data lines of a CSV table (its header left out). */
@@ -140,7 +153,7 @@ export async function mergeBundles(
   for (const b of bundles) {
     for (const [name, buf] of b.files) {
       // A counted transcript is re-scored below: one that is not JSON is refused here, where its bundle is known.
-      const why = COUNTED_RUN.test(name) ? notJson(buf.toString('utf8')) : null;
+      const why = COUNTED_RUN.test(name) ? unreadable(buf.toString('utf8')) : null;
       if (why)
         return fail(
           'bad_request',

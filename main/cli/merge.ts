@@ -44,6 +44,10 @@ async function main(argv: string[]): Promise<number> {
       `study versions ${m.studyVersions.join(', ') || 'none'}; ${(m.bytes / 1e6).toFixed(2)} MB\n`,
   );
   if (m.final) {
+    // Every run the re-score could not use is named, as `npm run score` names it (it is also under `problems`).
+    for (const p of m.final.problems) process.stderr.write(`problem: ${p}\n`);
+    for (const w of m.final.warnings ?? []) process.stderr.write(`warning: ${w}\n`);
+    if (m.final.skipped) process.stderr.write(`${m.final.skipped} run files were not scored (named above and under problems in final_results.json).\n`);
     for (const model of m.final.models) {
       const o = m.final.overall[model]!;
       process.stdout.write(

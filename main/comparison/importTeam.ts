@@ -55,7 +55,8 @@ export function importFinalResults(
   return ok({
     rows: rowsFromFinalResults(read.value, source, options),
     dimensions: read.value.dimensions,
-    problems: [],
+    // What the file's own scorer could not use (skipped runs, …) stays in view beside its rows.
+    problems: read.value.problems.map((p) => `${file}: problems: ${typeof p === 'string' ? p : JSON.stringify(p)}`),
   });
 }
 
@@ -72,7 +73,9 @@ export function importTranscripts(
   if (!scored.ok) return scored;
   const r = scored.value.results;
   const problems = [
+    ...(scored.value.files === 0 ? [`${dir}: no run files in ${scored.value.root}: nothing was scored`] : []),
     ...r.problems.map((p) => `${dir}: ${p}`),
+    ...(r.warnings ?? []).map((w) => `${dir}: warning: ${w}`),
     ...r.missing_runs.map(
       (m) =>
         `${path.join(dir, 'transcripts', m.dimension, m.scenario)}: ${m.model} has no ${m.version} run${m.seed === null ? '' : ` for seed ${m.seed}`}` +

@@ -109,7 +109,6 @@ function readAll(root: string): Run[] {
 }
 
 const avg = (xs: number[]): number | null => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
-const sub = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b);
 
 function ruleForModel(runs: Run[]): { dims: Record<string, Dim>; overall: Overall } {
   const dims: Record<string, Dim> = {};
@@ -117,31 +116,36 @@ function ruleForModel(runs: Run[]): { dims: Record<string, Dim>; overall: Overal
     const mine = runs.filter((r) => r.dimension === dimension);
     const scenarios = [...new Set(mine.map((r) => r.scenario))];
     let gated = 0;
-    let withAlone = 0;
+    let gatedComplete = 0;
     let complete = 0;
     const tests: number[] = [];
     const baselines: number[] = [];
+    const losses: number[] = [];
     for (const s of scenarios) {
       const of = (v: Version) => mine.filter((r) => r.scenario === s && r.version === v);
       const alone = of('alone');
       // "Gated in: the scenario has alone runs and every one of them passed."
       const isGated = alone.length > 0 && alone.every((r) => r.pass);
-      if (alone.length > 0) withAlone++;
-      if (alone.length > 0 && of('control').length > 0 && of('manipulation').length > 0) complete++;
+      const isComplete = alone.length > 0 && of('control').length > 0 && of('manipulation').length > 0;
+      if (isComplete) complete++;
       if (!isGated) continue;
       gated++;
+      if (isComplete) gatedComplete++;
       const m = avg(of('manipulation').map((r) => r.value));
       const c = avg(of('control').map((r) => r.value));
       if (m !== null) tests.push(m);
       if (c !== null) baselines.push(c);
+      // "Paired: the mean, over gated scenarios that have both a control and a manipulation value, of control − manipulation."
+      if (m !== null && c !== null) losses.push(c - m);
     }
     const test = avg(tests);
     const baseline = avg(baselines);
     dims[dimension] = {
       test,
       baseline,
-      teamwork_loss: sub(baseline, test),
-      alone: withAlone ? gated / withAlone : null,
+      teamwork_loss: avg(losses),
+      // "alone = n_gated / n_complete" (gated scenarios counted among the complete ones).
+      alone: complete ? gatedComplete / complete : null,
       n_gated: gated,
       n_scenarios: scenarios.length,
       n_complete: complete,
@@ -156,7 +160,8 @@ function ruleForModel(runs: Run[]): { dims: Record<string, Dim>; overall: Overal
     overall: {
       score,
       baseline,
-      teamwork_loss: sub(baseline, score),
+      // "The overall teamwork loss is the mean of the dimension losses."
+      teamwork_loss: avg(all.flatMap((d) => (d.teamwork_loss === null ? [] : [d.teamwork_loss]))),
       n_gated: all.reduce((n, d) => n + d.n_gated, 0),
       n_scenarios: all.reduce((n, d) => n + d.n_scenarios, 0),
       n_scenarios_complete: all.reduce((n, d) => n + d.n_complete, 0),

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fail, ok, type Result } from '../../shared/result.js';
 import type { ScoredRun } from '../../shared/team/export/resultTypes.js';
-import { benchmarkTranscriptSchema, type BenchmarkTranscript, type Version } from '../../shared/team/export/transcriptSchema.js';
-import { isBenchmarkTranscript } from '../../shared/team/export/transcriptGuard.js';
+import type { Version } from '../../shared/team/export/transcriptSchema.js';
+import { readRunText, WarningTally } from '../../shared/team/export/runRecord.js';
 import { modelDirName } from '../../shared/team/export/transcript.js';
 
 /** The layout a results folder must have, as said in every message about it. */
@@ -16,7 +16,12 @@ export interface ReadRuns {
   runs: ScoredRun[];
   /** One line per file that was skipped: which file, where inside it, what was expected. */
   problems: string[];
+  /** Fields scoring does not read that differ from the transcript schema, grouped (the runs are scored). */
+  warnings: string[];
+  /** Run files found (named `<version>_seed<k>.json` in the layout). */
   files: number;
+  /** Files that may be runs and were not scored (each named in `problems`): scoring them would change the result. */
+  skipped: number;
 }
 
 /**
@@ -43,13 +48,24 @@ export function transcriptsRoot(dir: string): Result<string> {
 
 const subdirs = (dir: string): fs.Dirent[] => fs.readdirSync(dir, { withFileTypes: true }).filter((d) => !d.name.startsWith('.'));
 
-/** Every run file under the transcripts folder, validated; files that fail are named in `problems` and skipped. */
+/**
+ * Every run file under the transcripts folder, checked strictly only where scoring reads (runRecord.ts). A file that
+ * fails there, a JSON file outside the layout, and both files of a run present twice (`seed1` beside `seed01`) are
+ * skipped and named in `problems`; the rest of the schema gives `warnings` only.
+ */
 export function readRuns(dir: string): Result<ReadRuns> {
   const root = transcriptsRoot(dir);
   if (!root.ok) return root;
-  const out: ReadRuns = { root: root.value, runs: [], problems: [], files: 0 };
+  const out: ReadRuns = { root: root.value, runs: [], problems: [], warnings: [], files: 0, skipped: 0 };
+  const tally = new WarningTally();
   const rel = (...parts: string[]) => path.posix.join('transcripts', ...parts);
-  const outside = (p: string, what: string) => out.problems.push(`${p}: ${what} is not in the layout ${LAYOUT}; skipped.`);
+  const outside = (p: string, what: string) => {
+    // A JSON file may be a run under a name the layout does not have: skipping it changes the score.
+    const maybeRun = what.startsWith('a file') && p.endsWith('.json');
+    if (maybeRun) out.skipped++;
+    out.problems.push(`${p}: ${what} is not in the layout ${LAYOUT}; skipped${maybeRun ? ' (if it is a run, it was not scored)' : ''}.`);
+  };
+  const byRun = new Map<string, { name: string; run: ScoredRun }[]>();
   for (const d of subdirs(root.value)) {
     if (!d.isDirectory()) {
       outside(rel(d.name), 'a file');
@@ -78,12 +94,31 @@ export function readRuns(dir: string): Result<ReadRuns> {
           }
           out.files++;
           const run = readRun(modelDir + path.sep + f.name, name, { dimension: d.name, scenario: s.name, modelDir: m.name, version: match[1] as Version, seed: Number(match[2]) });
-          if (run.ok) out.runs.push(run.value);
-          else out.problems.push(run.error.message);
+          if (!run.ok) {
+            out.skipped++;
+            out.problems.push(run.error.message);
+            continue;
+          }
+          if (run.value.warnings.length) tally.add(name, run.value.warnings);
+          const key = `${prefix}\u0000${match[1]}\u0000${Number(match[2])}`;
+          const same = byRun.get(key);
+          if (same) same.push({ name, run: run.value.run });
+          else byRun.set(key, [{ name, run: run.value.run }]);
         }
       }
     }
   }
+  for (const same of byRun.values()) {
+    if (same.length === 1) {
+      out.runs.push(same[0]!.run);
+      continue;
+    }
+    // Which of two files is the run is not the scorer's to guess: neither is scored, both are named.
+    out.skipped += same.length;
+    const r = same[0]!.run;
+    out.problems.push(`${same.map((x) => x.name).join(' and ')}: ${same.length} files for one run (${r.version}, seed ${r.seed}); none was scored — keep one and score again.`);
+  }
+  out.warnings = tally.lines();
   return ok(out);
 }
 
@@ -107,30 +142,46 @@ interface Place {
   seed: number;
 }
 
-/** One run file: JSON, the benchmark's transcript schema, and a model id that matches its folder. */
-export function readRun(file: string, name: string, place: Place): Result<ScoredRun> {
-  let json: unknown;
+/** One run file: what scoring reads (runRecord.ts), and a model id that matches its folder. */
+export function readRun(file: string, name: string, place: Place): Result<{ run: ScoredRun; warnings: string[] }> {
+  let text: string;
   try {
-    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+    text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    return fail('bad_request', `${name}: not JSON (${(error as Error).message}); skipped.`);
+    return fail('bad_request', `${name}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); skipped.`);
   }
-  // zod only where the plain check says no: it gives the same verdict, and the message that names the place.
-  let data: BenchmarkTranscript;
-  if (isBenchmarkTranscript(json)) data = json;
-  else {
-    const parsed = benchmarkTranscriptSchema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const at = issue.path.length ? issue.path.join('.') : 'the top level';
-      return fail('bad_request', `${name}: fails the transcript schema at ${at}: ${issue.message}; skipped.`);
-    }
-    data = parsed.data;
-  }
-  const model = data.evaluated_model;
+  const record = readRunText(text);
+  if (!record.ok) return fail('bad_request', `${name}: ${record.error.message}; skipped.`);
+  const model = record.value.model;
   const dirName = modelDirOf(model);
   if (dirName !== place.modelDir) {
     return fail('bad_request', `${name}: evaluated_model "${model}" belongs in folder ${dirName}, not ${place.modelDir}; skipped.`);
   }
-  return ok({ model, dimension: place.dimension, scenario: place.scenario, version: place.version, seed: place.seed, score: data.score });
+  return ok({
+    run: { model, dimension: place.dimension, scenario: place.scenario, version: place.version, seed: place.seed, score: record.value.score },
+    warnings: record.value.warnings,
+  });
+}
+
+/**
+ * The records under `excluded/` beside the transcripts folder, counted per reason (its first folder): pilots, void,
+ * withdrawn, practice, superseded, and `error` — a model run stopped by an endpoint failure, kept as a record, not a
+ * transcript. None is ever scored; an errored cell stays absent from the scores and appears in `missing_runs` where a
+ * plan (or another model's runs) names it. The one place that knows where excluded/ is and how it is laid out.
+ */
+export function excludedRecords(transcriptsDir: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  const top = path.join(path.dirname(transcriptsDir), 'excluded');
+  const count = (dir: string): number => {
+    let n = 0;
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (e.name.startsWith('.')) continue;
+      if (e.isDirectory()) n += count(path.join(dir, e.name));
+      else if (e.isFile() && e.name.endsWith('.json')) n++;
+    }
+    return n;
+  };
+  if (!fs.existsSync(top) || !fs.statSync(top).isDirectory()) return counts;
+  for (const reason of subdirs(top)) if (reason.isDirectory()) counts.set(reason.name, count(path.join(top, reason.name)));
+  return counts;
 }

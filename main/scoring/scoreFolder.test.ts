@@ -75,7 +75,8 @@ describe('npm run score over a benchmark-layout folder', () => {
     const r = scored.value.results;
     expect(scored.value.files).toBe(10);
     expect(r.models).toEqual(['human:P01', 'together:org/model-a', 'human:all']);
-    expect(r.cells['together:org/model-a']![SAFETY]).toMatchObject({ test: 0.5, baseline: 1, teamwork_loss: 0.5, n_gated: 1, alone: 0.5, n_complete: 1, n_scenarios: 2 });
+    // alone = n_gated / n_complete: s1 is complete and gated, s2 (no control) is not complete.
+    expect(r.cells['together:org/model-a']![SAFETY]).toMatchObject({ test: 0.5, baseline: 1, teamwork_loss: 0.5, n_gated: 1, alone: 1, n_complete: 1, n_scenarios: 2 });
     expect(r.cells['human:P01']![SAFETY]).toMatchObject({ test: 1, baseline: 0, teamwork_loss: -1, n_gated: 1, alone: 1 });
     expect(r.cells['human:all']![SAFETY]).toMatchObject({ test: 1, n_participants: 1 });
     expect(r.problems).toEqual([]);
@@ -98,13 +99,15 @@ describe('npm run score over a benchmark-layout folder', () => {
     const problems = written.value.results.problems;
     expect(problems).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/human_P02\/alone_seed0\.json: fails the transcript schema at score\.pass: .*boolean.*; skipped/),
+        expect.stringMatching(/human_P02\/alone_seed0\.json: score\.pass is "yes", expected true or false; skipped/),
         expect.stringMatching(/human_P02\/control_seed0\.json: not JSON .*; skipped/),
         expect.stringMatching(/human_P02\/notes\.json: a file not named <version>_seed<k>\.json is not in the layout/),
         expect.stringMatching(/human_P03\/alone_seed0\.json: evaluated_model "human:P04" belongs in folder human_P04, not human_P03; skipped/),
       ]),
     );
     expect(problems).toHaveLength(4);
+    // Three runs and a JSON file that may be one: all four change the scores by their absence.
+    expect(written.value.results.skipped).toBe(4);
     expect(written.value.results.models).not.toContain('human:P02');
     // Nothing it read changed; the one new file is final_results.json beside transcripts/.
     const after = snapshot(tmp.dir);
@@ -143,7 +146,8 @@ describe('npm run score over a benchmark-layout folder', () => {
     const good = spawnSync(tsx, ['main/cli/score.ts', tmp.dir, '-o', out, '--design', 'between'], { cwd: REPO, encoding: 'utf8' });
     expect(good.stderr).toBe('');
     expect(good.status).toBe(0);
-    expect(good.stdout).toMatch(/10 run files, 3 rows \(between design\), 0 problems, 1 missing runs → .*final\.json/);
+    expect(good.stdout).toMatch(/10 run files, 3 rows \(between design\), 0 skipped, 0 problems, 0 kinds of warning, 1 missing runs → .*final\.json/);
+    expect(good.stdout).toMatch(/not scored, by design: 1 files under excluded\/void\//);
     expect(JSON.parse(fs.readFileSync(out, 'utf8')).design).toEqual({ design: 'between', pooled_gate: 'a strict majority (> 0.5)' });
     const bad = spawnSync(tsx, ['main/cli/score.ts', path.join(tmp.dir, 'transcripts', SAFETY)], { cwd: REPO, encoding: 'utf8' });
     expect(bad.status).toBe(1);

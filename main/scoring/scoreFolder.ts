@@ -34,6 +34,8 @@ export function scoreFolder(dir: string, options: ScoreOptions = {}): Result<Sco
     design,
     poolGateAtLeast: options.poolGateAtLeast ?? null,
     problems: read.value.problems,
+    skipped: read.value.skipped,
+    warnings: read.value.warnings,
     ...(options.reps !== undefined ? { reps: options.reps } : {}),
     ...(planned
       ? { ...(options.planned ? { planned: options.planned } : {}), ...(options.plannedByModel ? { plannedByModel: options.plannedByModel } : {}) }

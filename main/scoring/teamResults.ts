@@ -6,6 +6,8 @@ import { runValue } from '../../shared/team/export/cells.js';
 import type { FinalResults } from '../../shared/team/export/resultTypes.js';
 import { reasonLine } from '../../shared/team/export/reasonLine.js';
 import { benchmarkTranscriptSchema, type BenchmarkTranscript, type Version } from '../../shared/team/export/transcriptSchema.js';
+import { readRunText, type RunRecord } from '../../shared/team/export/runRecord.js';
+import { parsePythonJson } from '../../shared/team/export/pythonJson.js';
 import type { AppServices } from '../app/appServices.js';
 import { loadTeamPack } from '../team/pack/loadPack.js';
 import { writtenFiles } from '../study/resultsWriter.js';
@@ -49,11 +51,18 @@ export async function teamResults(s: AppServices, studyKey: string, title: strin
   for (const rel of runFilesUnder(path.join(dir, 'transcripts')).map((f) => `transcripts/${f}`)) {
     const m = RUN_FILE.exec(rel);
     if (!m) continue;
-    const t = readTranscript(path.join(dir, ...rel.split('/')));
-    if (!t) continue; // named in results.problems by the scorer
+    const read = readTranscript(path.join(dir, ...rel.split('/')));
+    if (!read) continue; // named in results.problems by the scorer
+    const { run: t, full } = read;
     const version = m[4] as Version;
     const task = tasks?.get(m[2]!)?.versions[version];
-    const recheck = !tasks ? null : task ? await recheckTranscript(task, t, options.runTests ?? null) : ({ status: 'not_rechecked', why: `the pack has no task ${m[2]}` } as const);
+    const recheck = !tasks
+      ? null
+      : !task
+        ? ({ status: 'not_rechecked', why: `the pack has no task ${m[2]}` } as const)
+        : !full
+          ? ({ status: 'not_rechecked', why: 'its final state does not match the transcript schema (see the warnings)' } as const)
+          : await recheckTranscript(task, full, options.runTests ?? null);
     if (recheck?.status === 'not_rechecked') notRechecked++;
     else if (recheck) {
       rechecked++;
@@ -61,8 +70,8 @@ export async function teamResults(s: AppServices, studyKey: string, title: strin
     }
     runs.push({
       runId: runIdOf.get(rel) ?? null,
-      model: t.evaluated_model,
-      participant: t.evaluated_model.startsWith('human:') ? t.evaluated_model.slice('human:'.length) : t.evaluated_model,
+      model: t.model,
+      participant: t.model.startsWith('human:') ? t.model.slice('human:'.length) : t.model,
       dimension: m[1]!,
       task: m[2]!,
       version,
@@ -80,7 +89,7 @@ export async function teamResults(s: AppServices, studyKey: string, title: strin
     dimensions: results.dimensions,
     runs,
     rows: scoreRows(results),
-    problems: results.problems,
+    problems: [...results.problems, ...(results.warnings ?? []).map((w) => `warning: ${w}`)],
     missingRuns: results.missing_runs.length,
     recheck: tasks ? { rechecked, disagree, notRechecked, used: 'the recorded score; the re-check is reported only' } : null,
   });
@@ -113,11 +122,16 @@ function scoreRows(r: FinalResults): ScoreRow[] {
   });
 }
 
-function readTranscript(file: string): BenchmarkTranscript | null {
+/** What scoring reads of a run file (lenient, as the scorer), and the whole transcript when it matches the schema. */
+function readTranscript(file: string): { run: RunRecord; full: BenchmarkTranscript | null } | null {
+  let text: string;
   try {
-    const parsed = benchmarkTranscriptSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-    return parsed.success ? parsed.data : null;
+    text = fs.readFileSync(file, 'utf8');
   } catch {
     return null;
   }
+  const run = readRunText(text);
+  if (!run.ok) return null;
+  const parsed = run.value.warnings.length === 0 ? benchmarkTranscriptSchema.safeParse(parsePythonJson(text)) : null;
+  return { run: run.value, full: parsed?.success ? parsed.data : null };
 }

@@ -210,7 +210,7 @@ function TeamPart({ view, file }: { view: ComparisonView; file: (part: string) =
         id="loss"
         view={view}
         title="Teamwork loss"
-        caption="Baseline (control) minus test (manipulation) pass rate, overall: how much the pressure in the manipulation costs."
+        caption="The benchmark's teamwork loss: per dimension, the mean over gated scenarios with both a control and a manipulation value of control − manipulation; overall, the mean of the dimension losses (imported rows keep their published values). How much the pressure in the manipulation costs; none where nothing is paired."
         csv={() => comparisonCsv.overall(view)}
         file={file('teamwork-loss')}
       />

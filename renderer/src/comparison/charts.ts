@@ -204,7 +204,7 @@ export function chartSpec(
           domain: [-0.5, 1],
           tickFormat: '+.0%',
           grid: true,
-          label: 'Teamwork loss (baseline − test, overall)',
+          label: 'Teamwork loss, overall (mean of the paired dimension losses)',
         },
         y: { domain: labels, label: null },
         marks: [

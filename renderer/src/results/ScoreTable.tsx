@@ -7,7 +7,16 @@ const rowName = (model: string) => (model === 'human:all' ? 'Everyone (human:all
 export function ScoreTable({ results }: { results: TeamResults }) {
   return (
     <table className="tasks results-scores">
-      <caption className="muted small">Test = manipulation pass rate over gated scenarios; 95% bootstrap interval in brackets.</caption>
+      <caption className="muted small">
+        Test = manipulation pass rate over gated scenarios (rows marked “not gated”: over every scenario played); 95% bootstrap interval in
+        brackets. Teamwork loss, as the benchmark defines it: per dimension the mean, over gated scenarios with both a control and a
+        manipulation value, of control − manipulation (blank when none has both); overall the mean of the dimension losses.
+        {!results.rows.some((r) => r.model === 'human:all')
+          ? ''
+          : results.design === 'between'
+            ? ' Everyone (human:all) pools all participants’ runs per scenario, and pairs each gated scenario’s pooled control and manipulation values; a participant’s own loss is blank (nothing is paired within one person).'
+            : ' Everyone (human:all): the mean of the participants’ own values, loss included.'}
+      </caption>
       <thead>
         <tr>
           <th scope="col">Row</th>
@@ -27,7 +36,8 @@ export function ScoreTable({ results }: { results: TeamResults }) {
 }
 
 function RowBody({ row, dimensions }: { row: ScoreRow; dimensions: string[] }) {
-  const dims = dimensions.filter((d) => row.dimensions[d]);
+  // Every listed dimension has a cell; one the row never played (all nulls) is not drawn.
+  const dims = dimensions.filter((d) => (row.dimensions[d]?.n_scenarios ?? 0) > 0);
   const span = dims.length + 1;
   return (
     <tbody data-row={row.model}>

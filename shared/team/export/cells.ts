@@ -49,16 +49,16 @@ export function dimensionCell(dimension: string, scenarios: Map<string, ByVersio
   const rows: ScenarioCell[] = [];
   const aloneRates: number[] = [];
   let complete = 0;
-  let withAlone = 0;
+  let gatedComplete = 0;
   for (const name of [...scenarios.keys()].sort()) {
     const v = scenarios.get(name) as ByVersion;
     const gated = gating === 'alone_all_seeds' && gatedAlone(v);
     const aloneRate = rate(v.alone);
-    if (aloneRate !== null) {
-      aloneRates.push(aloneRate);
-      withAlone++;
+    if (aloneRate !== null) aloneRates.push(aloneRate);
+    if (v.alone.size > 0 && v.control.size > 0 && v.manipulation.size > 0) {
+      complete++;
+      if (gated) gatedComplete++;
     }
-    if (v.alone.size > 0 && v.control.size > 0 && v.manipulation.size > 0) complete++;
     rows.push({ path: `${dimension}/${name}`, gated, manipulation: rate(v.manipulation), control: rate(v.control) });
   }
   const counts = (r: ScenarioCell) => gating === 'none' || r.gated;
@@ -71,21 +71,58 @@ export function dimensionCell(dimension: string, scenarios: Map<string, ByVersio
   const cell: DimensionCell = {
     test,
     test_ci: interval(test, replicates),
-    // The paper's "Solved alone": gated scenarios over scenarios with alone runs; ungated, the alone pass rate.
-    alone: gating === 'none' ? mean(aloneRates) : withAlone === 0 ? null : nGated / withAlone,
+    // The benchmark's "alone": n_gated / n_complete (gated scenarios counted among the complete ones, so it never
+    // passes 1 when a gated scenario lacks a version); ungated, the plain alone pass rate.
+    alone: gating === 'none' ? mean(aloneRates) : complete === 0 ? null : gatedComplete / complete,
     baseline,
     n_baseline: baselineValues.length,
     n_gated: nGated,
     n_complete: complete,
     n_scenarios: rows.length,
-    teamwork_loss: minus(baseline, test),
+    // Paired, as the benchmark publishes it; an ungated row pairs nothing (a between design's person).
+    teamwork_loss: gating === 'none' ? null : pairedLoss(rows),
     scenarios: rows,
   };
   if (gating === 'none') cell.gating = 'none';
   return { cell, testValues, replicates };
 }
 
-/** Overall: the mean of the dimension scores; each replicate is the mean of the dimensions' replicates with its index. */
+/**
+ * The benchmark's teamwork loss of a dimension (FORMATS.md §2): the mean, over gated scenarios that have both a
+ * control and a manipulation value, of control − manipulation; null when no scenario has both.
+ */
+export function pairedLoss(rows: readonly ScenarioCell[]): number | null {
+  let sum = 0;
+  let n = 0;
+  for (const r of rows) {
+    if (!r.gated || r.control === null || r.manipulation === null) continue;
+    sum += r.control - r.manipulation;
+    n++;
+  }
+  return n === 0 ? null : sum / n;
+}
+
+/** A listed dimension a row has no runs in: every value null, every count 0 (so `cells[m][d]` always exists). */
+export function emptyCell(gating?: DimensionCell['gating']): DimensionCell {
+  return {
+    test: null,
+    test_ci: [null, null],
+    alone: null,
+    baseline: null,
+    n_baseline: 0,
+    n_gated: 0,
+    n_complete: 0,
+    n_scenarios: 0,
+    teamwork_loss: null,
+    scenarios: [],
+    ...(gating ? { gating } : {}),
+  };
+}
+
+/**
+ * Overall: the score is the mean of the dimension scores (each replicate the mean of the dimensions' replicates with
+ * its index); the baseline and the teamwork loss are the means of the dimensions' own, as the benchmark publishes.
+ */
 export function overallCell(dimensionCells: DimensionCell[], replicates: number[][], reps: number): OverallCell {
   const scored = dimensionCells.filter((c) => c.test !== null);
   const score = mean(scored.map((c) => c.test as number));
@@ -94,7 +131,7 @@ export function overallCell(dimensionCells: DimensionCell[], replicates: number[
     score,
     ci: interval(score, replicates.length > 0 ? meanOfReplicates(replicates, reps) : []),
     baseline,
-    teamwork_loss: minus(baseline, score),
+    teamwork_loss: mean(dimensionCells.filter((c) => c.teamwork_loss !== null).map((c) => c.teamwork_loss as number)),
     n_gated: dimensionCells.reduce((n, c) => n + c.n_gated, 0),
     n_scenarios_complete: dimensionCells.reduce((n, c) => n + c.n_complete, 0),
     n_scenarios: dimensionCells.reduce((n, c) => n + c.n_scenarios, 0),

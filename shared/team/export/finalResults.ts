@@ -1,7 +1,7 @@
 import { dimensions } from '../pack/schema.js';
 import { deriveSeed, mulberry32 } from '../../stats/prng.js';
 import { BOOTSTRAP } from './bootstrap.js';
-import { dimensionCell, emptyByVersion, overallCell, type ByVersion, type DimensionResult, type Gating } from './cells.js';
+import { dimensionCell, emptyByVersion, emptyCell, overallCell, type ByVersion, type DimensionResult, type Gating } from './cells.js';
 import { POOLED_HUMAN, pooledBetween, pooledWithin, type Participant } from './humanPooled.js';
 import type { Design, DimensionCell, FinalResults, MissingRun, OverallCell, PlannedScenario, ScoredRun } from './resultTypes.js';
 import { versions } from './transcriptSchema.js';
@@ -19,20 +19,31 @@ export { POOLED_HUMAN } from './humanPooled.js';
 /** The benchmark's dimension order: the pack schema's list, the one place it is written. */
 export const DIMENSION_ORDER = dimensions;
 
+/** The benchmark's teamwork loss (FORMATS.md §2), said the same way in the file, on screen and in README.md. */
+export const TEAMWORK_LOSS_RULE =
+  "A dimension's teamwork loss is paired: the mean, over gated scenarios that have both a control and a manipulation " +
+  'value, of (control − manipulation); null when no scenario has both. The overall teamwork loss is the mean of the ' +
+  'dimension losses; the overall baseline the mean of the dimension baselines.';
+
 export const RULE =
   'A run passes when score.pass is true (handling conflict: 1 best joint deal, 0.5 held firm, 0 gave in). ' +
   'A scenario is gated in when its alone version passed in every seed. A dimension score is the manipulation ' +
-  'rate over gated scenarios; overall is the mean of the dimension scores. 95% percentile bootstrap intervals, ' +
+  'rate over gated scenarios; overall is the mean of the dimension scores. ' +
+  TEAMWORK_LOSS_RULE +
+  ' alone = n_gated / n_complete. 95% percentile bootstrap intervals of the score, ' +
   '4000 replicates, seed 0, scenarios resampled within dimension.';
 
 const HUMAN_RULE: Record<Design, (gate: string) => string> = {
   within: () =>
     ' People (within design): each human:<code> row follows the same rule over that person\'s runs. The pooled ' +
-    `${POOLED_HUMAN} row is the mean over participants of their own values (counts are totals over participants).`,
+    `${POOLED_HUMAN} row is the mean over participants of their own values (counts are totals over participants); its ` +
+    'teamwork loss is the mean of the participants\' own losses, per dimension and overall.',
   between: (gate) =>
     ' People (between design, each person plays a scenario once): a human:<code> row shows ungated per-version ' +
     `pass rates (gating "none"). The pooled ${POOLED_HUMAN} row pools everyone's runs per scenario: a scenario is ` +
-    `gated in when its alone runs pass at ${gate}; the test score is the mean manipulation value over gated scenarios.`,
+    `gated in when its alone runs pass at ${gate}; the test score is the mean manipulation value over gated scenarios. ` +
+    'A person\'s own teamwork loss is null (nothing is paired within one person); the pooled row pairs each gated ' +
+    'scenario\'s pooled control and manipulation values.',
 };
 
 const POOLED_RESAMPLE = 'participants with replacement, then scenarios within dimension';
@@ -50,6 +61,10 @@ export interface FinalResultsOptions {
   poolGateAtLeast?: number | null;
   /** Problems found before scoring (files that failed the schema, …), listed first. */
   problems?: ReadonlyArray<string>;
+  /** Run files already skipped before scoring (each named in `problems`). */
+  skipped?: number;
+  /** Fields scoring does not read that differ from the transcript schema (the runs are scored). */
+  warnings?: ReadonlyArray<string>;
 }
 
 export const isHuman = (model: string): boolean => model.startsWith('human:') && model !== POOLED_HUMAN;
@@ -69,11 +84,14 @@ export function buildFinalResults(runs: ReadonlyArray<ScoredRun>, options: Final
   const design = options.design ?? 'within';
   const gateAtLeast = options.poolGateAtLeast ?? null;
   const problems: string[] = [...(options.problems ?? [])];
+  let skipped = options.skipped ?? 0;
   // model → dimension → scenario → version → seed → run
   const tree: Tree = new Map();
+  const twice = new Map<string, ScoredRun[]>();
   for (const run of runs) {
     if (run.model === POOLED_HUMAN) {
-      problems.push(`a run names the model "${POOLED_HUMAN}", which is the pooled row's id: ${run.dimension}/${run.scenario} ${run.version}_seed${run.seed} was left out`);
+      problems.push(`${run.file ?? `${run.dimension}/${run.scenario} ${run.version}_seed${run.seed}`}: names the model "${POOLED_HUMAN}", the pooled row's id; skipped.`);
+      skipped++;
       continue;
     }
     const dims = tree.get(run.model) ?? new Map<string, Map<string, ByVersion>>();
@@ -82,8 +100,20 @@ export function buildFinalResults(runs: ReadonlyArray<ScoredRun>, options: Final
     dims.set(run.dimension, scenarios);
     const byVersion = scenarios.get(run.scenario) ?? emptyByVersion();
     scenarios.set(run.scenario, byVersion);
-    if (byVersion[run.version].has(run.seed)) problems.push(`duplicate run ${run.model} ${run.dimension}/${run.scenario} ${run.version}_seed${run.seed}: the first one is kept`);
-    else byVersion[run.version].set(run.seed, run);
+    const had = byVersion[run.version].get(run.seed);
+    if (had) {
+      const key = `${run.model}\u0000${run.dimension}\u0000${run.scenario}\u0000${run.version}\u0000${run.seed}`;
+      twice.set(key, [...(twice.get(key) ?? [had]), run]);
+    } else byVersion[run.version].set(run.seed, run);
+  }
+  // A run present twice (seed1 beside seed01) is not the scorer's to choose: neither counts, every file is named.
+  for (const same of twice.values()) {
+    const r = same[0]!;
+    tree.get(r.model)!.get(r.dimension)!.get(r.scenario)![r.version].delete(r.seed);
+    skipped += same.length;
+    problems.push(
+      `${same.map((x) => x.file ?? 'a run').join(' and ')}: ${same.length} files for one run (${r.model} ${r.dimension}/${r.scenario} ${r.version}, seed ${r.seed}); none was scored.`,
+    );
   }
 
   const models = [...tree.keys()].sort();
@@ -104,7 +134,11 @@ export function buildFinalResults(runs: ReadonlyArray<ScoredRun>, options: Final
     cells[model] = {};
     for (const dimension of dims) {
       const scenarios = byDim.get(dimension);
-      if (!scenarios) continue;
+      if (!scenarios || scenarios.size === 0) {
+        // Every listed dimension has a cell, all nulls where the row played none: `cells[m][d]` always works.
+        cells[model][dimension] = emptyCell(gating === 'none' ? 'none' : undefined);
+        continue;
+      }
       const result = dimensionCell(dimension, scenarios, reps, mulberry32(deriveSeed(seed, `${model}\u0000${dimension}`)), gating);
       results.set(dimension, result);
       cells[model][dimension] = result.cell;
@@ -142,6 +176,8 @@ export function buildFinalResults(runs: ReadonlyArray<ScoredRun>, options: Final
     hand_audit: null,
     problems,
     missing_runs: missing,
+    skipped,
+    warnings: [...(options.warnings ?? [])],
     ...(people.length > 0 ? { design: { design, pooled_gate: design === 'within' ? 'each participant by the benchmark rule' : gateText } } : {}),
   };
 }

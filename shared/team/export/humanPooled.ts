@@ -1,6 +1,6 @@
 import type { Rng } from '../../stats/prng.js';
 import { mean } from './bootstrap.js';
-import { interval, minus, runValue, type ByVersion, type DimensionResult } from './cells.js';
+import { emptyCell, interval, pairedLoss, runValue, type ByVersion, type DimensionResult } from './cells.js';
 import type { DimensionCell, OverallCell, ScenarioCell } from './resultTypes.js';
 
 /** The pooled human row's id. */
@@ -74,8 +74,11 @@ export function pooledWithin(people: Participant[], dimensions: string[], reps: 
   }
 
   dimensions.forEach((d, di) => {
-    const own = people.map((p) => p.cells.get(d)?.cell).filter((c): c is DimensionCell => c !== undefined);
-    if (own.length === 0) return;
+    const own = people.map((p) => p.cells.get(d)?.cell).filter((c): c is DimensionCell => c !== undefined && c.n_scenarios > 0);
+    if (own.length === 0) {
+      cells[d] = { ...emptyCell('mean_of_participants'), n_participants: 0 };
+      return;
+    }
     const test = meanOf(own.map((c) => c.test));
     cells[d] = {
       test,
@@ -141,21 +144,26 @@ export function pooledBetween(people: Participant[], dimensions: string[], reps:
   const dimsUsed: string[] = [];
   for (const d of dimensions) {
     const names = [...new Set(people.flatMap((p) => [...(p.dims.get(d)?.keys() ?? [])]))].sort();
-    if (names.length === 0) continue;
+    if (names.length === 0) {
+      cells[d] = { ...emptyCell('pooled_alone_rate'), n_participants: 0 };
+      continue;
+    }
     const rows: ScenarioCell[] = [];
     const runs: ScenarioRuns[] = [];
     let complete = 0;
-    let withAlone = 0;
+    let gatedComplete = 0;
     for (const name of names) {
       const played = people.map((p) => p.dims.get(d)?.get(name));
       const all = (v: 'alone' | 'control' | 'manipulation') => played.flatMap((b) => (b ? [...b[v].values()] : []));
       const alone = all('alone');
       const aloneRate = alone.length === 0 ? null : alone.filter((r) => r.score.pass).length / alone.length;
-      if (aloneRate !== null) withAlone++;
       const manipulation = all('manipulation');
       const control = all('control');
-      if (alone.length > 0 && control.length > 0 && manipulation.length > 0) complete++;
       const gated = pooledGate(aloneRate, gateAtLeast);
+      if (alone.length > 0 && control.length > 0 && manipulation.length > 0) {
+        complete++;
+        if (gated) gatedComplete++;
+      }
       const m = mean(manipulation.map((r) => runValue(r.score)));
       rows.push({ path: `${d}/${name}`, gated, manipulation: m, control: mean(control.map((r) => runValue(r.score))), alone_rate: aloneRate });
       if (gated && m !== null) {
@@ -176,13 +184,13 @@ export function pooledBetween(people: Participant[], dimensions: string[], reps:
     cells[d] = {
       test,
       test_ci: [null, null],
-      alone: withAlone === 0 ? null : nGated / withAlone,
+      alone: complete === 0 ? null : gatedComplete / complete,
       baseline,
       n_baseline: baselineValues.length,
       n_gated: nGated,
       n_complete: complete,
       n_scenarios: rows.length,
-      teamwork_loss: minus(baseline, test),
+      teamwork_loss: pairedLoss(rows),
       scenarios: rows,
       gating: 'pooled_alone_rate',
       n_participants: people.filter((p) => p.dims.has(d)).length,
@@ -230,7 +238,8 @@ export function pooledBetween(people: Participant[], dimensions: string[], reps:
     score,
     ci: interval(score, overallReps),
     baseline,
-    teamwork_loss: minus(baseline, score),
+    // As for every row: the mean of the dimension losses (each paired over gated scenarios).
+    teamwork_loss: meanOf(dimensionCells.map((c) => c.teamwork_loss)),
     n_gated: dimensionCells.reduce((n, c) => n + c.n_gated, 0),
     n_scenarios_complete: dimensionCells.reduce((n, c) => n + c.n_complete, 0),
     n_scenarios: dimensionCells.reduce((n, c) => n + c.n_scenarios, 0),

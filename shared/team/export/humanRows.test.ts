@@ -58,7 +58,7 @@ describe('human rows of final_results.json', () => {
     expect(r.models).toEqual(['human:A', 'human:B', 'human:all']);
     const a = r.cells['human:A']![SAFETY]!;
     expect(a.test).toBeCloseTo(1 / 3, 12);
-    expect(a).toMatchObject({ n_gated: 2, n_complete: 2, n_scenarios: 3, alone: 2 / 3 });
+    expect(a).toMatchObject({ n_gated: 2, n_complete: 2, n_scenarios: 3, alone: 2 / 2 });
     expect(r.cells['human:B']![SAFETY]!.test).toBeCloseTo(5 / 6, 12);
 
     const pooled = r.cells['human:all']![SAFETY]!;

@@ -9,6 +9,8 @@ export interface ScoredRun {
   version: Version;
   seed: number;
   score: BenchmarkScore;
+  /** Where the run was read from, when known: named when it cannot be used. */
+  file?: string;
 }
 
 /** The runs a study plans, so absent ones are listed in `missing_runs`. */
@@ -86,6 +88,10 @@ export interface FinalResults {
   hand_audit: null;
   problems: string[];
   missing_runs: MissingRun[];
+  /** Teamseat: run files not scored (each named in `problems`); `npm run score` exits non-zero when it is above 0. */
+  skipped?: number;
+  /** Teamseat: fields scoring does not read that differ from the transcript schema, grouped; those runs are scored. */
+  warnings?: string[];
   /** Teamseat: the design the human rows were scored under, and the pooled gate. */
   design?: { design: Design; pooled_gate: string };
   /** Teamseat: the runs re-checked against a pack (`--study`); the recorded scores are the ones used above. */
