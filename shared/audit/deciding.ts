@@ -56,7 +56,7 @@ export function decidingLabelsOf(task: TeamTask, resolved: ResolvedTask, events:
 }
 
 /** Whether `label` would have made the seats do something else next than the recorded label did. */
-export function wouldChange(decision: Pick<DecidingLabel, 'outcomes' | 'recorded'>, label: string): boolean {
+export function wouldChange(decision: { outcomes: Record<string, string>; recorded: { label: string } }, label: string): boolean {
   return decision.outcomes[label] !== decision.outcomes[decision.recorded.label];
 }
 
