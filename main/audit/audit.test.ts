@@ -8,6 +8,8 @@ import { startBrowserHost, type BrowserHost } from '../hosts/browser/server.js';
 import { ScopedHost } from '../access/scopedHost.js';
 import type { AuditOverview, AuditView } from '../../shared/contract/audit.js';
 import type { StudyOverview } from '../../shared/contract/study.js';
+import { collectBundle } from '../bundle/collect.js';
+import { tidyTables } from '../bundle/tidy.js';
 import { call, consentAndStart, idle, refused, STUDY_ID, STUDY_KEY, submitRun, writeBetweenStudy, type TestApp } from '../study/study.testing.js';
 
 // The audit through the real handlers, the real runner and SQLite: three participants play hidden-profile (Kai, the
@@ -111,6 +113,15 @@ describe('the label audit', () => {
     const scored = finalResults();
     expect(scored.problems).toEqual([expect.stringMatching(/^branch-disputed run human:T01 hidden-profile \w+_seed\d+ \(counted\): round 1: labelled "asks_route", audited "other"/)]);
     expect(scored.rule).toContain('disputed_branch: count');
+
+    // The bundle carries the auditors' logs and tables/audit.csv, one row per auditor's label.
+    const src = collectBundle(app, STUDY_KEY);
+    if (!src.ok) throw new Error(src.error.message);
+    expect(src.value.sessions.filter((x) => x.taskId === 'audit').map((x) => x.participant).sort()).toEqual(['A1', 'A2']);
+    const csv = tidyTables(src.value)['tables/audit.csv']!.split('\r\n').filter(Boolean);
+    expect(csv[0]).toBe('auditor,item_id,run_id,participant,task,version,seed,round,message_index,labeller_label,labeller_source,auditor_label,agrees,changes_line,counted,at');
+    expect(csv).toHaveLength(7);
+    expect(csv.filter((l) => l.includes(',asks_route,rules,other,false,true,true,'))).toHaveLength(1);
   }, 120_000);
 
   it('with disputed_branch: exclude the branch-disputed run is left out of the scores', async () => {
