@@ -120,7 +120,7 @@ function AuditItemPanel({ item, given, onConfirm, focusItem }: { item: AuditItem
   return (
     <div className="lab-main">
       <div className="lab-item">
-        <p className="lab-dimension">Task: {item.taskTitle}</p>
+        <p className="lab-dimension audit-task">Task: {item.taskTitle}</p>
         <ol className="lab-chat" aria-label="Conversation">
           {item.conversation.slice(0, -1).map((m, i) => (
             <li key={i} className="lab-line">
