@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../testing/testApp.js';
 import { makeTempDir } from '../testing/tempDir.js';
 import { silentLogger } from '../app/logger.js';
@@ -55,7 +55,8 @@ const labelAll = async (view: AuditView, pick: (item: AuditView['queue'][number]
 };
 const lastText = (item: AuditView['queue'][number]) => item.conversation.at(-1)!.text;
 const finalResults = () => JSON.parse(fs.readFileSync(path.join(tmp.dir, 'results', STUDY_ID, 'final_results.json'), 'utf8')) as { rule: string; problems: string[]; cells: Record<string, unknown> };
-const settled = () => new Promise((r) => setTimeout(r, 0)).then(() => new Promise((r) => setImmediate(r)));
+/** Rescoring waits for the auditors to pause: wait for final_results.json to name what it should. */
+const scoredWith = (problem: RegExp) => vi.waitFor(() => expect(finalResults().problems.join('\n')).toMatch(problem), { timeout: 60_000, interval: 100 });
 
 describe('the label audit', () => {
   it('queues every deciding label blind, records two auditors, and names the branch-disputed run', async () => {
@@ -109,7 +110,7 @@ describe('the label audit', () => {
     expect(t.branchDisputed).toEqual([expect.objectContaining({ runId: runs.get('T01'), participant: 'T01', round: 1 })]);
 
     // final_results.json keeps the benchmark's schema: the run is named in problems, counted, and the rule says so.
-    await settled();
+    await scoredWith(/branch-disputed/);
     const scored = finalResults();
     expect(scored.problems).toEqual([expect.stringMatching(/^branch-disputed run human:T01 hidden-profile \w+_seed\d+ \(counted\): round 1: labelled "asks_route", audited "other"/)]);
     expect(scored.rule).toContain('disputed_branch: count');
@@ -130,7 +131,7 @@ describe('the label audit', () => {
     const before = JSON.stringify(finalResults().cells);
     const a1 = await call<AuditView>(app, 'openAudit', { studyKey: STUDY_KEY, auditor: 'A1' });
     await labelAll(a1, (item) => (lastText(item).includes('road') ? 'agrees' : 'agrees'));
-    await settled();
+    await scoredWith(/excluded from the scores/);
     const scored = finalResults();
     expect(scored.problems).toEqual([expect.stringContaining('(excluded from the scores)')]);
     expect(scored.rule).toContain('disputed_branch: exclude');
