@@ -166,8 +166,9 @@ test('two auditors label a team study blind by keyboard; the experimenter sees k
   await expect(page).toHaveURL(new RegExp(`#/replay\\?run=s%3A${u01}&round=1`));
 
   // final_results.json: the run is named under problems and left out (disputed_branch: exclude), the rule says so.
+  // Rescoring waits until the auditors pause, so the file is polled.
   await expect
-    .poll(() => (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as { problems: string[] }).problems.join('\n'))
+    .poll(() => (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as { problems: string[] }).problems.join('\n'), { timeout: 60_000 })
     .toMatch(/branch-disputed run human:U01 hidden-profile manipulation_seed\d+ \(excluded from the scores\)/);
   const scored = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as { rule: string; cells: Record<string, unknown> };
   expect(scored.rule).toContain('disputed_branch: exclude');
