@@ -181,4 +181,8 @@ test('two auditors label a team study blind by keyboard; the experimenter sees k
   await expect(page.getByRole('heading', { name: 'Label audit' })).toBeVisible();
   await expect(page.locator('.audit-summary')).toContainText('1 branch-disputed run');
   await shots(page, 'results-audit');
+  // And the live dashboard.
+  await page.goto(`${host.origin}/#/dashboard?key=${encodeURIComponent(STUDY)}`);
+  await expect(page.locator('.audit-summary')).toContainText('1 branch-disputed run');
+  await shots(page, 'dashboard-audit');
 });
