@@ -23,7 +23,7 @@ export async function scopedDispatch(
   log: Logger,
 ): Promise<Result<unknown>> {
   const known = Object.hasOwn(contract, name);
-  if (known && !listed(scope, name)) return refuse(scope, name, `a ${scope.kind} link may not call ${name}`, log);
+  if (known && !listed(scope, name)) return refuse(scope, name, `${scope.kind === 'auditor' ? 'an' : 'a'} ${scope.kind} link may not call ${name}`, log);
   owned = onceOwnership(owned);
   // A participant's page names its run's workspace by an alias only (the real id names the query's variant).
   const alias = scope.kind === 'participant' ? sentWorkspaceId(rawArgs) : null;

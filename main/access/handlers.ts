@@ -8,6 +8,7 @@ type AccessHandlers = Pick<
   | 'enterKiosk'
   | 'participantLink'
   | 'raterLink'
+  | 'auditorLink'
   | 'setKioskPin'
   | 'kioskPinStatus'
   | 'unlockKiosk'
@@ -22,6 +23,7 @@ export function setupAccessHandlers(s: AppServices, access: AccessControl): Acce
       const scope = ctx.access ?? { kind: 'experimenter' as const };
       if (scope.kind === 'participant') return ok({ kind: 'participant' as const, participantId: scope.participantId, studyKey: scope.studyKey });
       if (scope.kind === 'rater') return ok({ kind: 'rater' as const, studyKey: scope.studyKey, rater: scope.rater });
+      if (scope.kind === 'auditor') return ok({ kind: 'auditor' as const, studyKey: scope.studyKey, auditor: scope.auditor });
       return ok({ kind: 'experimenter' as const });
     },
     enterKiosk: ({ capability }) => {
@@ -33,6 +35,7 @@ export function setupAccessHandlers(s: AppServices, access: AccessControl): Acce
     participantLink: ({ studyKey, participantId }) =>
       ok({ fragment: `kiosk=${access.linkFor({ kind: 'participant', studyKey, participantId })}`, scope: 'participant' as const }),
     raterLink: ({ studyKey, rater }) => ok({ fragment: `kiosk=${access.linkFor({ kind: 'rater', studyKey, rater })}`, scope: 'rater' as const }),
+    auditorLink: ({ studyKey, auditor }) => ok({ fragment: `kiosk=${access.linkFor({ kind: 'auditor', studyKey, auditor })}`, scope: 'auditor' as const }),
     setKioskPin: async ({ pin }) => {
       await access.setPin(pin);
       s.log.info('kiosk PIN set');

@@ -3,6 +3,7 @@ import type { AppHandlers, AppServices } from '../app/appServices.js';
 import type { OwnedSeat, Ownership } from './policy.js';
 import { studyEventSchemas } from '../../shared/study/log.js';
 import type { AppEvent } from '../../shared/contract/events.js';
+import { AUDIT_TASK, auditLogKey } from '../../shared/audit/session.js';
 
 /**
  * Whose seat a study-log event can move: the participant it names (every study event names one); `'all'` for a
@@ -72,6 +73,14 @@ export function createOwnership(s: AppServices, handlers: AppHandlers): Ownershi
       return log
         .listSessions(studyKey)
         .filter((x) => x.participant === rater)
+        .map((x) => x.id);
+    },
+    async auditSessions(studyKey, auditor) {
+      const log = s.database.eventLog;
+      if (!log) return [];
+      return log
+        .listSessions(auditLogKey(studyKey))
+        .filter((x) => x.participant === auditor && x.taskId === AUDIT_TASK)
         .map((x) => x.id);
     },
   };

@@ -6,6 +6,8 @@ export interface Ownership {
   participantSeat(participantId: string): Promise<OwnedSeat | null>;
   /** The labelling sessions of this rater in this study. */
   raterSessions(studyKey: string, rater: string): Promise<string[]>;
+  /** The audit sessions of this auditor in this study (issue 27); absent where no auditor can call (tests). */
+  auditSessions?(studyKey: string, auditor: string): Promise<string[]>;
 }
 
 /** A run step's seat: the team session, or the Slack run and the workspace it browses. */
@@ -16,6 +18,7 @@ type Args = Record<string, unknown>;
 type Check<S> = (args: Args, scope: S, owned: Ownership) => string | null | Promise<string | null>;
 type ParticipantScope = Extract<AccessScope, { kind: 'participant' }>;
 type RaterScope = Extract<AccessScope, { kind: 'rater' }>;
+type AuditorScope = Extract<AccessScope, { kind: 'auditor' }>;
 
 const always = () => null;
 const NOT_YOUR_RUN = 'this link may use only its own current run';
@@ -116,11 +119,28 @@ export const raterMethods: Record<string, Check<RaterScope>> = {
   adjudicate: ownLabelling,
 };
 
+const NOT_YOUR_AUDIT = 'this link may use only its own audit queue';
+const ownAudit: Check<AuditorScope> = async (args, scope, owned) =>
+  typeof args.sessionId === 'string' && ((await owned.auditSessions?.(scope.studyKey, scope.auditor)) ?? []).includes(args.sessionId) ? null : NOT_YOUR_AUDIT;
+
+/** An auditor link (issue 27): their own audit queue of their own study; no results, no other auditor, no labeller. */
+export const auditorMethods: Record<string, Check<AuditorScope>> = {
+  accessWhoAmI: always,
+  enterKiosk: always,
+  unlockKiosk: always,
+  getSettings: always,
+  openAudit: (args, scope) => (args.studyKey === scope.studyKey && args.auditor === scope.auditor ? null : NOT_YOUR_AUDIT),
+  giveAuditLabel: ownAudit,
+  undoAuditLabel: ownAudit,
+};
+
+const methodsOf = (kind: Exclude<AccessScope['kind'], 'experimenter'>) =>
+  kind === 'participant' ? participantMethods : kind === 'rater' ? raterMethods : auditorMethods;
 
 /** Whether the method is on the scope's list at all (its arguments are checked separately). */
 export function listed(scope: AccessScope, method: string): boolean {
   if (scope.kind === 'experimenter') return true;
-  return Object.hasOwn(scope.kind === 'participant' ? participantMethods : raterMethods, method);
+  return Object.hasOwn(methodsOf(scope.kind), method);
 }
 
 /**
@@ -138,6 +158,10 @@ export async function refusal(scope: AccessScope, method: string, args: Args, ow
     case 'rater': {
       const check = Object.hasOwn(raterMethods, method) ? raterMethods[method] : undefined;
       return check ? await check(args, scope, owned) : `a rater link may not call ${method}`;
+    }
+    case 'auditor': {
+      const check = Object.hasOwn(auditorMethods, method) ? auditorMethods[method] : undefined;
+      return check ? await check(args, scope, owned) : `an auditor link may not call ${method}`;
     }
   }
 }

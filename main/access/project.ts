@@ -37,7 +37,8 @@ export function projectResult(scope: AccessScope, method: string, result: Result
     const s = settingsSchema.parse(value);
     return { ok: true, value: { ...defaultSettings, typingDelayMs: s.typingDelayMs } };
   }
-  if (scope.kind === 'rater') return result;
+  // A rater's and an auditor's views are built blind by their own handlers (no judge labels, no recorded label).
+  if (scope.kind === 'rater' || scope.kind === 'auditor') return result;
   if (teamViewMethods.has(method)) return { ok: true, value: participantTeamView(value) };
   if (method === 'teamTool') {
     const v = value as { result: unknown; view: unknown };

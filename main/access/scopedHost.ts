@@ -77,7 +77,9 @@ export class ScopedHost {
         const owned =
           current.kind === 'participant'
             ? { seat: await seatOf(current.participantId, event), sessions: [] }
-            : { seat: null, sessions: await this.ownership.raterSessions(current.studyKey, current.rater) };
+            : current.kind === 'rater'
+              ? { seat: null, sessions: await this.ownership.raterSessions(current.studyKey, current.rater) }
+              : { seat: null, sessions: (await this.ownership.auditSessions?.(current.studyKey, current.auditor)) ?? [] };
         const shown = projectEvent(current, event, owned);
         if (shown && open) send(shown);
       });

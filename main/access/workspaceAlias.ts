@@ -27,5 +27,6 @@ export function onceOwnership(owned: Ownership): Ownership {
       return seat;
     },
     raterSessions: (studyKey, rater) => owned.raterSessions(studyKey, rater),
+    auditSessions: async (studyKey, auditor) => (await owned.auditSessions?.(studyKey, auditor)) ?? [],
   };
 }

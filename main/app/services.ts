@@ -17,6 +17,7 @@ import { setupAccessHandlers } from '../access/handlers.js';
 import { setupStudyProtocolHandlers } from '../study/handlers.js';
 import { createOwnership } from '../access/ownership.js';
 import { setupStudyScoring } from '../scoring/studyScoring.js';
+import { setupAuditHandlers } from '../audit/handlers.js';
 import { setupModelSeatHandlers } from '../modelSeat/handlers.js';
 import { setupResultsHandlers } from '../scoring/resultsHandlers.js';
 import { setupComparisonHandlers } from '../comparison/handlers.js';
@@ -68,6 +69,7 @@ export function createApp(
     ...setupComparisonHandlers(services),
     ...setupReplayHandlers(services),
     ...setupDashboardHandlers(services),
+    ...setupAuditHandlers(services),
     ...setupConsoleHandlers(services),
   };
   setupStudyScoring(services);

@@ -24,6 +24,7 @@ import { benchJudge } from './judge.js';
 import { benchConsole } from './console.js';
 import { benchPartners } from './partners.js';
 import { benchLintPacks } from './lintPacks.js';
+import { benchAudit } from './audit.js';
 
 /**
  * `npm run bench [-- --only=a,b]`: prints every number the issues ask for, each with its target and, where
@@ -65,6 +66,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   console: () => benchConsole(appRoot),
   partners: () => benchPartners(appRoot),
   lintpacks: () => benchLintPacks(appRoot),
+  audit: () => benchAudit(appRoot),
   // 1,000,000 messages in 500 channels unless --slack-messages says otherwise.
   slack: () =>
     runSlackBench({

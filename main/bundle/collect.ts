@@ -12,6 +12,7 @@ import { stationId } from '../study/station.js';
 import { hostPathMapper } from './hostPaths.js';
 import { studyDesign } from '../scoring/studyDesign.js';
 import type { Design } from '../../shared/team/export/resultTypes.js';
+import { auditBundlePart } from '../audit/auditTable.js';
 
 /** One run as the bundle lists it (runs.json, runs.csv): where it sits in the plan and whether it counts. */
 export interface BundleRun {
@@ -56,6 +57,8 @@ export interface BundleSource {
   runs: BundleRun[];
   /** results/<study id>/ files by path relative to it (hidden writer files left out). */
   results: Map<string, Buffer>;
+  /** The label audit's rows (tables/audit.csv, issue 27); its sessions are among `sessions`. */
+  audit?: Array<Record<string, string | number | boolean | null>>;
 }
 
 export const NAMES_FILE = 'redact-names.txt';
@@ -195,7 +198,11 @@ export function collectBundle(
       events: r.stored,
     })),
   ];
+  // The label audit (issue 27): the auditors' logs go to events/ like any session, their labels to tables/audit.csv.
+  const audit = detail.kind === 'team' ? auditBundlePart(s, studyKey) : { rows: [], sessions: [] };
+  sessions.push(...audit.sessions);
   return ok({
+    audit: audit.rows,
     appVersion: s.options.version,
     studyKey,
     studyId: detail.id,

@@ -1,6 +1,7 @@
 import { toCsv } from '../../shared/comparison/csv.js';
 import { currentGrade, foldRun, RUN_STARTED, timeOnTaskOf } from '../slackSeat/runLog.js';
 import type { BundleRun, BundleSource } from './collect.js';
+import { AUDIT_COLUMNS } from '../audit/auditTable.js';
 
 /**
  * The bundle's tidy tables for R and pandas (one row per run, labelled message, tool call, questionnaire answer and
@@ -96,6 +97,12 @@ export const CODEBOOK: Record<string, { file: string; about: string; columns: Re
       resumed_at: 'When it ended; empty when the run ended paused.',
       reason: 'The reason given.',
     },
+  },
+  audit: {
+    file: 'tables/audit.csv',
+    about:
+      "One row per auditor's label of a label that decided a scripted teammate's branch (the label audit), beside the labeller's. The auditors' own logs are under events/.",
+    columns: AUDIT_COLUMNS,
   },
 };
 
@@ -217,5 +224,6 @@ export function tidyTables(src: BundleSource): Record<string, string> {
     'tables/tool_calls.csv': toCsv(cols('tool_calls'), tools),
     'tables/answers.csv': toCsv(cols('answers'), answers),
     'tables/pauses.csv': toCsv(cols('pauses'), pauses),
+    'tables/audit.csv': toCsv(cols('audit'), src.audit ?? []),
   };
 }

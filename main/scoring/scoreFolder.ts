@@ -4,6 +4,7 @@ import { fail, ok, type Result } from '../../shared/result.js';
 import { buildFinalResults, impliedPlans, versionsNobodyRan, type FinalResults } from '../../shared/team/export/finalResults.js';
 import type { Design, PlannedScenario, RecheckReport } from '../../shared/team/export/resultTypes.js';
 import { writeFileAtomic } from '../files/atomicWrite.js';
+import { noteDisputedBranches, runsToScore, type DisputedBranchRule, type DisputedRun } from '../../shared/team/export/disputedBranches.js';
 import { readRuns } from './readResults.js';
 
 export interface ScoreOptions {
@@ -16,6 +17,8 @@ export interface ScoreOptions {
   reps?: number;
   /** A re-check against a pack, written beside the scores (which stay the recorded ones). */
   recheck?: RecheckReport;
+  /** Runs a label audit found branch-disputed (issue 27), and whether they count. */
+  disputedBranches?: { runs: readonly DisputedRun[]; rule: DisputedBranchRule };
 }
 
 export interface ScoredFolder {
@@ -30,7 +33,9 @@ export function scoreFolder(dir: string, options: ScoreOptions = {}): Result<Sco
   if (!read.ok) return read;
   const design = options.design ?? 'within';
   const planned = options.planned !== undefined || options.plannedByModel !== undefined;
-  const results = buildFinalResults(read.value.runs, {
+  const disputed = options.disputedBranches;
+  const runs = disputed ? runsToScore(read.value.runs, disputed.runs, disputed.rule) : read.value.runs;
+  const built = buildFinalResults(runs, {
     design,
     poolGateAtLeast: options.poolGateAtLeast ?? null,
     problems: read.value.problems,
@@ -41,6 +46,7 @@ export function scoreFolder(dir: string, options: ScoreOptions = {}): Result<Sco
       ? { ...(options.planned ? { planned: options.planned } : {}), ...(options.plannedByModel ? { plannedByModel: options.plannedByModel } : {}) }
       : { plannedByModel: impliedPlans(read.value.runs, design) }),
   });
+  const results = disputed ? noteDisputedBranches(built, read.value.runs, disputed.runs, disputed.rule) : built;
   if (!planned) results.missing_runs.push(...versionsNobodyRan(read.value.runs, design));
   if (options.recheck) results.recheck = options.recheck;
   return ok({ results, files: read.value.files, root: read.value.root });

@@ -11,6 +11,7 @@ import { studyLogKey, STUDY_LOG_TASK } from '../study/studyLog.js';
 import { writeFinalResults, FINAL_RESULTS_FILE } from './scoreFolder.js';
 import { studyDesign } from './studyDesign.js';
 import { modelPlansOf } from '../modelSeat/modelPlans.js';
+import { auditServiceOf } from '../audit/auditService.js';
 
 /** Rewrites results/<study id>/final_results.json whenever the results writer changed that folder. */
 export function setupStudyScoring(s: AppServices): void {
@@ -39,7 +40,15 @@ export function rescoreStudy(s: AppServices, studyKey: string, dir: string): { o
   // Models that played here (main/modelSeat) are planned every cell, so a run stopped by an endpoint error is missing.
   const models = modelPlansOf(s, studyKey);
   const plannedByModel = people || models.size > 0 ? new Map([...(people ?? []), ...models]) : undefined;
-  const written = writeFinalResults(dir, { design, poolGateAtLeast, out: path.join(dir, FINAL_RESULTS_FILE), ...(plannedByModel ? { plannedByModel } : {}) });
+  // Runs a label audit found branch-disputed (issue 27): named in problems, counted or not by the study's rule.
+  const disputedBranches = packDir ? auditServiceOf(s).disputedForScoring(studyKey) : null;
+  const written = writeFinalResults(dir, {
+    design,
+    poolGateAtLeast,
+    out: path.join(dir, FINAL_RESULTS_FILE),
+    ...(plannedByModel ? { plannedByModel } : {}),
+    ...(disputedBranches ? { disputedBranches } : {}),
+  });
   return written.ok ? { ok: true, out: written.value.out } : { ok: false, message: written.error.message };
 }
 

@@ -15,6 +15,7 @@ import { recheckTranscript, type HiddenTestRunner } from './recheck.js';
 import { runFilesUnder } from './recheckFolder.js';
 import { scoreFolder } from './scoreFolder.js';
 import { studyDesign } from './studyDesign.js';
+import { auditServiceOf } from '../audit/auditService.js';
 import { plannedRuns, studyState } from './studyScoring.js';
 
 const RUN_FILE = /^transcripts\/([^/]+)\/([^/]+)\/([^/]+)\/(alone|control|manipulation)_seed(\d+)\.json$/;
@@ -39,7 +40,15 @@ export async function teamResults(s: AppServices, studyKey: string, title: strin
 
   const state = studyState(s, studyKey);
   const plannedByModel = packDir && state ? plannedRuns(state, packDir) : undefined;
-  const scored = scoreFolder(dir, { design, poolGateAtLeast, ...(plannedByModel ? { plannedByModel } : {}), ...(options.reps ? { reps: options.reps } : {}) });
+  // The same rule as final_results.json for runs a label audit found branch-disputed (issue 27).
+  const disputedBranches = packDir ? auditServiceOf(s).disputedForScoring(studyKey) : null;
+  const scored = scoreFolder(dir, {
+    design,
+    poolGateAtLeast,
+    ...(plannedByModel ? { plannedByModel } : {}),
+    ...(options.reps ? { reps: options.reps } : {}),
+    ...(disputedBranches ? { disputedBranches } : {}),
+  });
   if (!scored.ok) return scored;
   const results = scored.value.results;
 

@@ -22,6 +22,8 @@ import { ConsoleScreen } from './console/ConsoleScreen';
 import { ReplayScreen } from './replay/ReplayScreen';
 import { QuickSeat } from './demo/QuickSeat';
 import { ModelSeatWatch } from './modelSeat/ModelSeatWatch';
+import { AuditQueueScreen } from './audit/AuditQueueScreen';
+import { AuditScreen } from './audit/AuditScreen';
 
 export function App() {
   const mode = useApp((s) => s.mode);
@@ -46,6 +48,19 @@ export function App() {
         <ErrorBanner />
         <main className="content">
           <RaterPage studyKey={mode.studyKey} rater={mode.rater} />
+        </main>
+      </div>
+    );
+  if (mode.kind === 'auditor')
+    return (
+      <div className="app kiosk">
+        <header className="topbar">
+          <span className="kiosk-title">Label audit</span>
+          <LeaveKiosk />
+        </header>
+        <ErrorBanner />
+        <main className="content">
+          <AuditQueueScreen studyKey={mode.studyKey} auditor={mode.auditor} />
         </main>
       </div>
     );
@@ -105,6 +120,10 @@ function ExperimenterApp({ route }: { route: ReturnType<typeof useApp.getState>[
           <ModelSeatWatch sessionId={route.sessionId} />
         ) : route.screen === 'slack' || route.screen === 'slack-import' || route.screen === 'slack-results' || route.screen === 'slack-grade' ? (
           <SlackRoute route={route} />
+        ) : route.screen === 'audit' ? (
+          <AuditScreen studyKey={route.studyKey} />
+        ) : route.screen === 'audit-queue' ? (
+          <AuditQueueScreen studyKey={route.studyKey} auditor={route.auditor} />
         ) : route.screen === 'results' ? (
           <ResultsScreen studyKey={route.studyKey} />
         ) : route.screen === 'dashboard' ? (

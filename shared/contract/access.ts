@@ -17,9 +17,11 @@ const participantScope = z.object({
   participantId: participantIdSchema,
 });
 const raterScope = z.object({ kind: z.literal('rater'), studyKey: z.string().min(1), rater: participantSchema });
-/** What a participant or rater link grants. */
-export const linkScopeSchema = z.discriminatedUnion('kind', [participantScope, raterScope]);
-export const accessScopeSchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('experimenter') }), participantScope, raterScope]);
+/** An auditor of a team study's labels (issue 27): their own audit queue, nothing else. */
+const auditorScope = z.object({ kind: z.literal('auditor'), studyKey: z.string().min(1), auditor: participantSchema });
+/** What a participant, rater or auditor link grants. */
+export const linkScopeSchema = z.discriminatedUnion('kind', [participantScope, raterScope, auditorScope]);
+export const accessScopeSchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('experimenter') }), participantScope, raterScope, auditorScope]);
 export type AccessScope = z.infer<typeof accessScopeSchema>;
 export type ScopeKind = AccessScope['kind'];
 
@@ -39,7 +41,7 @@ const pinSchema = z.string().regex(/^[0-9]{4,12}$/, 'expected a PIN of 4 to 12 d
 export const linkSchema = z.object({
   /** The fragment to append to the host's address: `kiosk=<capability>`. */
   fragment: z.string(),
-  scope: z.enum(['participant', 'rater']),
+  scope: z.enum(['participant', 'rater', 'auditor']),
 });
 
 export const accessMethods = {
@@ -51,6 +53,7 @@ export const accessMethods = {
       /** The id the study's participant methods take (opaque, the participant's own), and the study the seats browse. */
       z.object({ kind: z.literal('participant'), participantId: participantIdSchema, studyKey: z.string() }),
       z.object({ kind: z.literal('rater'), studyKey: z.string(), rater: z.string() }),
+      z.object({ kind: z.literal('auditor'), studyKey: z.string(), auditor: z.string() }),
     ]),
   ),
   /** Experimenter: the link a participant walks their plan with. The same link every time it is asked for. */
@@ -61,7 +64,7 @@ export const accessMethods = {
    * Any scope: checks a participant or rater link before a page switches to it. The desktop host also narrows
    * the calling window to that link's scope (a window, not a token, holds the scope there).
    */
-  enterKiosk: method(z.object({ capability: z.string().min(1).max(200) }).strict(), z.object({ kind: z.enum(['participant', 'rater']) })),
+  enterKiosk: method(z.object({ capability: z.string().min(1).max(200) }).strict(), z.object({ kind: z.enum(['participant', 'rater', 'auditor']) })),
   /** Experimenter: the PIN that lets the experimenter leave a kiosk at the participant's screen. */
   setKioskPin: method(z.object({ pin: pinSchema }).strict(), z.object({ set: z.boolean() })),
   kioskPinStatus: method(z.object({}).strict(), z.object({ set: z.boolean() })),

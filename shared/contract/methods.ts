@@ -12,6 +12,7 @@ import { replayMethods } from './replay.js';
 import { modelSeatMethods } from './modelSeat.js';
 import { taskCardMethods } from './taskCard.js';
 import { consoleMethods } from './console.js';
+import { auditMethods } from './audit.js';
 
 /**
  * Everything the UI can ask of the main side, one file per feature. Both hosts (Electron IPC, browser
@@ -32,6 +33,7 @@ export const contract = {
   ...comparisonMethods,
   ...dashboardMethods,
   ...consoleMethods,
+  ...auditMethods,
 };
 
 export type AppContract = typeof contract;

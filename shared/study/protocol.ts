@@ -4,6 +4,7 @@
  * one participant's plan. Cross-checks against the pack's tasks and queries are in protocolCheck.ts.
  */
 import { z } from 'zod';
+import { auditConfigSchema } from '../audit/sample.js';
 import { taskVersionNames } from './model.js';
 import { participantsSchema } from './codes.js';
 import { slackScreensSchema, teamScreensSchema } from './protocolScreens.js';
@@ -43,8 +44,13 @@ export const teamScoringSchema = z
     pooled_gate: z
       .union([z.literal('majority'), z.number().min(0).max(1)], { error: 'expected majority or a rate between 0 and 1' })
       .default('majority'),
+    /**
+     * Runs whose branch was decided by a label an auditor disputes in a way that changes the teammate's next line
+     * (issue 27): `count` (the default) scores them and lists them under `problems`; `exclude` leaves them out.
+     */
+    disputed_branch: z.enum(['count', 'exclude'], { error: 'expected count or exclude' }).default('count'),
   })
-  .default({ pooled_gate: 'majority' });
+  .default({ pooled_gate: 'majority', disputed_branch: 'count' });
 export type TeamScoring = z.infer<typeof teamScoringSchema>;
 
 export const teamProtocolSchema = z.strictObject({
@@ -71,6 +77,8 @@ export const teamProtocolSchema = z.strictObject({
   screens: teamScreensSchema,
   /** How final_results.json scores people (shared/team/export/README.md): the pooled row's gate in a between design. */
   scoring: teamScoringSchema,
+  /** The label-fidelity audit (issue 27): which deciding labels auditors are asked about, and the seed. */
+  audit: auditConfigSchema,
 });
 export type TeamProtocol = z.infer<typeof teamProtocolSchema>;
 

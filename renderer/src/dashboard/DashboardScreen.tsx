@@ -5,6 +5,7 @@ import { ParticipantActions } from '../kiosk/ParticipantActions';
 import { useApp } from '../state/appStore';
 import { DashboardRow, type RowAction } from './DashboardRow';
 import { KioskLocks } from './KioskLocks';
+import { AuditSummary } from '../audit/AuditFigures';
 import { ParticipantLink } from './ParticipantLink';
 import { useDashboard } from './useDashboard';
 import './dashboard.css';
@@ -129,6 +130,8 @@ export function DashboardScreen({ studyKey }: { studyKey: string }) {
           onError={setError}
         />
       ) : null}
+      {/* A team study's label audit (issue 27); a Slack study has none, and the block then shows nothing. */}
+      {view ? <AuditSummary studyKey={studyKey} /> : null}
       {pausingRow ? (
         <ActionDialog
           title={`Pause ${pausingRow.row.code}'s run?`}

@@ -1,6 +1,7 @@
 import type { TeamResults } from '../../../shared/contract/results';
 import { ScoreTable } from './ScoreTable';
 import { TeamRunMatrix } from './TeamRunMatrix';
+import { AuditSummary } from '../audit/AuditFigures';
 
 /** A team study: the runs (participants × tasks × versions), then final_results.json's rows. */
 export function TeamResultsView({ results, onRecheck, rechecking }: { results: TeamResults; onRecheck(): void; rechecking: boolean }) {
@@ -35,6 +36,7 @@ export function TeamResultsView({ results, onRecheck, rechecking }: { results: T
       </div>
       <h2>Scores</h2>
       {results.rows.length === 0 ? <p className="muted">Nothing to score yet.</p> : <ScoreTable results={results} />}
+      <AuditSummary studyKey={results.studyKey} />
     </>
   );
 }

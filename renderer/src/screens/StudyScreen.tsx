@@ -14,6 +14,7 @@ import { ResultsLink } from '../results/ResultsLink';
 import { TaskCardLink } from '../taskCard/TaskCardLink';
 import { DashboardLink } from '../dashboard/DashboardLink';
 import { StudyPageReady } from './studyPageReady';
+import { AuditLink } from '../audit/AuditScreen';
 
 export function StudyScreen() {
   const study = useApp((s) => s.study);
@@ -44,6 +45,7 @@ export function StudyScreen() {
         {study.problems.length === 0 && (study.kind === 'team' || study.kind === 'slack') ? (
           <DashboardLink studyKey={study.key} />
         ) : null}
+        {study.problems.length === 0 && study.kind === 'team' ? <AuditLink studyKey={study.key} /> : null}
         {study.problems.length === 0 && (study.kind === 'team' || study.kind === 'slack') ? (
           <ParticipantsPanel studyKey={study.key} onChanged={() => setSessionsRead((n) => n + 1)} />
         ) : null}

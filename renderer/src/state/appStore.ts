@@ -10,7 +10,8 @@ export type { Route } from './routes';
 export type Mode =
   | { kind: 'experimenter' }
   | { kind: 'participant'; participantId: string; studyKey: string }
-  | { kind: 'rater'; studyKey: string; rater: string };
+  | { kind: 'rater'; studyKey: string; rater: string }
+  | { kind: 'auditor'; studyKey: string; auditor: string };
 
 interface AppState {
   /** Undefined until the host has said whose link this is. */
@@ -51,6 +52,7 @@ function showAddress(route: Route, replace = false) {
 function confine(mode: Mode, route: Route): Route {
   if (mode.kind === 'participant') return route.screen === 'visit' ? route : { screen: 'visit' };
   if (mode.kind === 'rater') return { screen: 'labelling', studyKey: mode.studyKey, rater: mode.rater };
+  if (mode.kind === 'auditor') return { screen: 'audit-queue', studyKey: mode.studyKey, auditor: mode.auditor };
   return route.screen === 'visit' ? { screen: 'library' } : route;
 }
 

@@ -17,6 +17,10 @@ export const routeSchema = z.discriminatedUnion('screen', [
   z.object({ screen: z.literal('labelling-adjudication'), studyKey: id }),
   /** The adjudicator's queue, opened in the experimenter's window (a rater link opens it as its only page). */
   z.object({ screen: z.literal('adjudicate'), studyKey: id, adjudicator: id }),
+  /** A team study's label audit: sample, auditors and their links, figures per task (experimenter only, issue 27). */
+  z.object({ screen: z.literal('audit'), studyKey: id }),
+  /** An auditor's blind queue (an auditor link opens it as its only page; the experimenter may open it too). */
+  z.object({ screen: z.literal('audit-queue'), studyKey: id, auditor: id }),
   /** A participant in the evaluated seat of a team task (a pilot run, started by the experimenter). */
   z.object({ screen: z.literal('team'), sessionId: id }),
   /** A model playing in the evaluated seat, watched read-only (issue 12). */
