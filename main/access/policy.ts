@@ -6,6 +6,11 @@ export interface Ownership {
   participantSeat(participantId: string): Promise<OwnedSeat | null>;
   /** The labelling sessions of this rater in this study. */
   raterSessions(studyKey: string, rater: string): Promise<string[]>;
+  /**
+   * The name a participant's page knows its study by (accessControl.ts): opaque and stable, so a study key such as
+   * `user:pressure-manipulation-2026` never tells a participant what is studied.
+   */
+  studyAlias(studyKey: string): string;
 }
 
 /** A run step's seat: the team session, or the Slack run and the workspace it browses. */

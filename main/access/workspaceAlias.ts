@@ -27,5 +27,6 @@ export function onceOwnership(owned: Ownership): Ownership {
       return seat;
     },
     raterSessions: (studyKey, rater) => owned.raterSessions(studyKey, rater),
+    studyAlias: (studyKey) => owned.studyAlias(studyKey),
   };
 }
