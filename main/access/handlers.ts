@@ -24,7 +24,11 @@ export function setupAccessHandlers(s: AppServices, access: AccessControl): Acce
       if (scope.kind === 'rater') return ok({ kind: 'rater' as const, studyKey: scope.studyKey, rater: scope.rater });
       return ok({ kind: 'experimenter' as const });
     },
-    enterKiosk: ({ capability }) => {
+    enterKiosk: ({ capability }, ctx) => {
+      // The experimenter's own window turned into a kiosk has one way back, the PIN: without one it would be trapped.
+      if ((ctx.access?.kind ?? 'experimenter') === 'experimenter' && !access.hasPin()) {
+        return fail('conflict', 'Set an experimenter PIN first (on the study page, under Participants): the visit takes over this window, and the PIN is the only way back to it.');
+      }
       const scope = access.resolve(capability);
       return scope && scope.kind !== 'experimenter'
         ? ok({ kind: scope.kind })

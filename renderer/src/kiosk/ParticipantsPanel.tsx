@@ -2,7 +2,7 @@ import { Fragment, useCallback, useEffect, useState } from 'react';
 import type { ErasureAudit, ParticipantRow } from '../../../shared/contract/study';
 import { api } from '../api/client';
 import { useApp } from '../state/appStore';
-import { KioskPin } from './KioskPin';
+import { KioskPin, KIOSK_PIN_INPUT, NEEDS_PIN } from './KioskPin';
 import { ErasureReport } from './ErasureReport';
 import { ParticipantActions } from './ParticipantActions';
 import { useStudySectionLoading } from '../screens/studyPageReady';
@@ -57,6 +57,12 @@ export function ParticipantsPanel({ studyKey, onChanged }: { studyKey: string; o
   };
 
   const openHere = async (row: ParticipantRow) => {
+    // The visit takes this window over and the PIN is the only way back from it: no PIN, no visit here.
+    const pin = await api().kioskPinStatus({});
+    if (pin.ok && !pin.value.set) {
+      setError(NEEDS_PIN);
+      return document.getElementById(KIOSK_PIN_INPUT)?.focus();
+    }
     const capability = await capabilityOf(row);
     if (!capability) return;
     const entered = await api().enterKiosk({ capability });
