@@ -14,7 +14,7 @@ describe('Settings: the judge endpoint', () => {
         invoke: async (method) => {
           if (method === 'getSettings') return { ok: true, value: { judge: { baseUrl: '', model: '', panels: false }, livePartners: false } };
           if (method === 'judgeKeyStatus') return { ok: true, value: { keySet: false, store: 'file', encrypted: false, note: 'Stored unencrypted.' } };
-          return { ok: false, error: { code: 'unexpected', message: method } };
+          return { ok: false as const, error: { code: 'not_found' as const, message: method } };
         },
         subscribe: () => () => {},
       }),
