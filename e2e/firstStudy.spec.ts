@@ -6,6 +6,8 @@ import { test, expect } from './fixtures.js';
 test('a pack without a protocol is a pilot-only task library: said calmly, with its pilot panel and no participants', async ({ launch }) => {
   const { page } = await launch();
   const card = page.locator('.study-card[data-study="built-in:team-library"]');
+  // The first scan of the built-in packs checks every task: the library waits for it on a loaded machine.
+  await expect(card).toBeVisible({ timeout: 60_000 });
   await expect(card.getByRole('note')).toContainText('Task library: pilot runs only');
   // A study with a protocol says nothing of the kind.
   await expect(page.locator('.study-card[data-study="built-in:team-demo"] .pilot-only')).toHaveCount(0);
@@ -25,7 +27,9 @@ test('a pack without a protocol is a pilot-only task library: said calmly, with 
 
 test('Open visit here waits for an experimenter PIN, the only way back; with one, the PIN gives the window back', async ({ launch }) => {
   const { page } = await launch();
-  await page.locator('.study-card[data-study="built-in:team-demo"]').getByRole('button', { name: /^Open / }).click();
+  const demo = page.locator('.study-card[data-study="built-in:team-demo"]');
+  await expect(demo).toBeVisible({ timeout: 60_000 });
+  await demo.getByRole('button', { name: /^Open / }).click();
   const row = page.locator('tr[data-participant]').first();
   const code = (await row.getAttribute('data-participant'))!;
   await row.getByRole('button', { name: `Open visit here for ${code}` }).click();
