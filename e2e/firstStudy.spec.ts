@@ -8,7 +8,7 @@ test('a pack without a protocol is a pilot-only task library: said calmly, with 
   const card = page.locator('.study-card[data-study="built-in:team-library"]');
   // The first scan of the built-in packs checks every task: the library waits for it on a loaded machine.
   await expect(card).toBeVisible({ timeout: 60_000 });
-  await expect(card.getByRole('note')).toContainText('Task library: pilot runs only');
+  await expect(card.getByRole('note').filter({ hasText: 'Task library' })).toContainText('Task library: pilot runs only');
   // A study with a protocol says nothing of the kind.
   await expect(page.locator('.study-card[data-study="built-in:team-demo"] .pilot-only')).toHaveCount(0);
 
