@@ -4,10 +4,10 @@ import { api } from '../api/client';
 export const KIOSK_PIN_INPUT = 'kiosk-pin-input';
 /** Why Open visit here waits for a PIN (the host refuses it too, for a page that skips this check). */
 export const NEEDS_PIN =
-  'Set an experimenter PIN first (below): the visit takes over this window, and typing the PIN under Experimenter is the only way back to it.';
+  'Set an experimenter PIN first: the visit takes over this window, and typing the PIN under Experimenter is the only way back to it.';
 
 /** The experimenter's PIN for leaving a kiosk. Sent once to the host, which keeps only a scrypt hash of it. */
-export function KioskPin() {
+export function KioskPin({ onSet }: { onSet?: () => void } = {}) {
   const [set, setSet] = useState<boolean | undefined>();
   const [pin, setPin] = useState('');
   const [message, setMessage] = useState<string | undefined>();
@@ -28,6 +28,7 @@ export function KioskPin() {
             if (r.ok) {
               setSet(true);
               setMessage('PIN saved.');
+              onSet?.();
             } else setMessage(r.error.message);
           });
       }}

@@ -18,6 +18,8 @@ export function ParticipantsPanel({ studyKey, onChanged }: { studyKey: string; o
   const [adding, setAdding] = useState(1);
   const [managing, setManaging] = useState<string | undefined>();
   const [erased, setErased] = useState<{ code: string; audit: ErasureAudit } | undefined>();
+  /** Open visit here was asked for without a PIN: said beside the PIN field, where the focus goes. */
+  const [needsPin, setNeedsPin] = useState(false);
   const switchLink = useApp((s) => s.switchLink);
   useStudySectionLoading(rows === undefined && error === undefined);
 
@@ -60,7 +62,7 @@ export function ParticipantsPanel({ studyKey, onChanged }: { studyKey: string; o
     // The visit takes this window over and the PIN is the only way back from it: no PIN, no visit here.
     const pin = await api().kioskPinStatus({});
     if (pin.ok && !pin.value.set) {
-      setError(NEEDS_PIN);
+      setNeedsPin(true);
       return document.getElementById(KIOSK_PIN_INPUT)?.focus();
     }
     const capability = await capabilityOf(row);
@@ -152,7 +154,12 @@ export function ParticipantsPanel({ studyKey, onChanged }: { studyKey: string; o
         </label>{' '}
         <button onClick={() => void add()}>Add</button>
       </p>
-      <KioskPin />
+      {needsPin ? (
+        <p className="banner banner-notice" role="alert">
+          {NEEDS_PIN}
+        </p>
+      ) : null}
+      <KioskPin onSet={() => setNeedsPin(false)} />
     </section>
   );
 }
