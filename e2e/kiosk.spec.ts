@@ -166,6 +166,10 @@ test('a participant walks their plan in the kiosk; a reload and a kill -9 of the
     expect(all).not.toMatch(/\b(alone|manipulation)\b/);
     expect(all).not.toMatch(/"(version|seed|cell|plan|studyVersion|label|labels|outcome|checker|path|dataDir|resultsDir)"/);
     expect(all).not.toContain(dataDir);
+    // Nor the study's key or name (a name like pressure-manipulation-2026 says what is studied): an opaque alias only.
+    expect(all).not.toContain(TEAM_DEMO);
+    expect(all).not.toContain('team-demo');
+    expect(all).toMatch(/"studyKey":"study-[0-9a-f]{20}"/);
     for (const task of ['impossible-tests', 'hidden-profile', 'campsite-negotiation']) {
       // As a value: an id is a JSON string of its own; the same word inside a sentence is not a leak.
       for (const id of secretsOf(demoTask(task)).ids) expect(all, `${task}: ${id}`).not.toContain(JSON.stringify(id));

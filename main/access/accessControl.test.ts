@@ -81,3 +81,19 @@ describe('access control', () => {
     expect(new AccessControl(tmp.dir).resolve(right.token)).toBeNull();
   });
 });
+
+describe('a study alias', () => {
+  it('is the same for a study after a restart, differs between studies and between data dirs, and does not contain the key', () => {
+    const first = new AccessControl(tmp.dir);
+    const alias = first.studyAlias('user:pressure-manipulation-2026');
+    expect(alias).toMatch(/^study-[0-9a-f]{20}$/);
+    expect(new AccessControl(tmp.dir).studyAlias('user:pressure-manipulation-2026')).toBe(alias);
+    expect(first.studyAlias('built-in:team-demo')).not.toBe(alias);
+    const other = makeTempDir();
+    try {
+      expect(new AccessControl(other.dir).studyAlias('user:pressure-manipulation-2026')).not.toBe(alias);
+    } finally {
+      other.cleanup();
+    }
+  });
+});

@@ -77,6 +77,20 @@ export class AccessControl {
     return `${entry.id}.${this.mac(entry.id)}`;
   }
 
+  /**
+   * The opaque name a participant's page knows a study by: an HMAC of the key under the secret, so it is the same
+   * after a restart and for every participant of the study, and cannot be turned back into the key without the secret.
+   */
+  studyAlias(studyKey: string): string {
+    let alias = this.aliases.get(studyKey);
+    if (alias === undefined) {
+      alias = `study-${crypto.createHmac('sha256', this.content.secret).update(`study:${studyKey}`).digest('hex').slice(0, 20)}`;
+      this.aliases.set(studyKey, alias);
+    }
+    return alias;
+  }
+  private readonly aliases = new Map<string, string>();
+
   hasPin(): boolean {
     return this.content.pin !== null;
   }

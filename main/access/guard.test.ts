@@ -22,7 +22,7 @@ let mine: TeamView;
 let other: TeamView;
 let seat: OwnedSeat | null;
 let host: ScopedHost;
-const ownership: Ownership = { participantSeat: () => Promise.resolve(seat), raterSessions: () => Promise.resolve([]) };
+const ownership: Ownership = { participantSeat: () => Promise.resolve(seat), raterSessions: () => Promise.resolve([]), studyAlias: () => 'study-alias' };
 
 async function start(p: string, seed: number): Promise<TeamView> {
   const r = await dispatch(app.handlers, 'teamStart', { studyKey: STUDY, taskId: TASK, participant: p, version: 'manipulation', seed }, { host: 'test' }, silentLogger);
@@ -102,6 +102,26 @@ describe('a participant link', () => {
     } finally {
       seat = { kind: 'team', sessionId: mine.sessionId };
     }
+  });
+
+  it('knows its study by an alias only: the alias works, the real key and any other name are refused', async () => {
+    const who = await host.call(participant, 'accessWhoAmI', {});
+    expect(who).toEqual({ ok: true, value: { kind: 'participant', participantId: PID, studyKey: 'study-alias' } });
+    for (const studyKey of [STUDY, 'team-demo', 'built-in:slack-demo']) {
+      const r = await host.call(participant, 'slackStudyResources', { studyKey });
+      expect(r.ok ? 'accepted' : r.error.code, studyKey).toBe('unauthorized');
+    }
+  });
+
+  it('gets an error without a pack path: slackStudyResources on a team study', async () => {
+    const full = await host.call({ kind: 'experimenter' }, 'slackStudyResources', { studyKey: STUDY });
+    // The handler's own words name the pack file (the experimenter sees them) …
+    expect(full.ok ? 'accepted' : full.error.message).toMatch(/team-demo|study\.yaml/);
+    const r = await host.call(participant, 'slackStudyResources', { studyKey: 'study-alias' });
+    expect(r.ok).toBe(false);
+    // … the participant is told what went wrong with no path, key or study name in it.
+    expect(r.ok ? '' : r.error.message).not.toMatch(/team-demo|study\.yaml|built-in|\//);
+    expect(r.ok ? '' : r.error.message).not.toBe('');
   });
 
   it('gets only the typing delay of the settings', async () => {

@@ -32,6 +32,13 @@ export async function scopedDispatch(
     if (seat?.kind !== 'slack' || alias !== seatAlias(seat)) return refuse(scope, name, 'this link may use only its own current run', log);
     rawArgs = { ...(rawArgs as object), workspaceId: seat.workspaceId };
   }
+  // A participant's page knows its study only by an alias: the alias is turned into the key, anything else refused
+  // (the real key too, so a page cannot try names to find out what is studied).
+  const studyAlias = scope.kind === 'participant' ? owned.studyAlias(scope.studyKey) : null;
+  if (studyAlias !== null && scope.kind === 'participant' && sentStudyKey(rawArgs) !== null) {
+    if (sentStudyKey(rawArgs) !== studyAlias) return refuse(scope, name, 'this link may use only its own study', log);
+    rawArgs = { ...(rawArgs as object), studyKey: scope.studyKey };
+  }
   if (known && scope.kind !== 'experimenter') {
     const parsed = contract[name as keyof AppContract].args.safeParse(rawArgs ?? {});
     // Bad arguments fall through to dispatch, which words the error; no handler runs either way.
@@ -41,7 +48,13 @@ export async function scopedDispatch(
     }
   }
   const result = await dispatch(handlers, name, rawArgs, { ...ctx, access: scope }, log);
-  return projectResult(scope, name, result, alias);
+  return projectResult(scope, name, result, alias, studyAlias);
+}
+
+function sentStudyKey(args: unknown): string | null {
+  if (typeof args !== 'object' || args === null || !('studyKey' in args)) return null;
+  const sent = (args as { studyKey: unknown }).studyKey;
+  return typeof sent === 'string' ? sent : null;
 }
 
 function refuse(scope: AccessScope, method: string, why: string, log: Logger): Result<never> {

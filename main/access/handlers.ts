@@ -26,7 +26,11 @@ export function setupAccessHandlers(s: AppServices, access: AccessControl): Acce
       if (scope.kind === 'auditor') return ok({ kind: 'auditor' as const, studyKey: scope.studyKey, auditor: scope.auditor });
       return ok({ kind: 'experimenter' as const });
     },
-    enterKiosk: ({ capability }) => {
+    enterKiosk: ({ capability }, ctx) => {
+      // The experimenter's own window turned into a kiosk has one way back, the PIN: without one it would be trapped.
+      if ((ctx.access?.kind ?? 'experimenter') === 'experimenter' && !access.hasPin()) {
+        return fail('conflict', 'Set an experimenter PIN first (on the study page, under Participants): the visit takes over this window, and the PIN is the only way back to it.');
+      }
       const scope = access.resolve(capability);
       return scope && scope.kind !== 'experimenter'
         ? ok({ kind: scope.kind })

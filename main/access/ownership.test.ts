@@ -26,7 +26,7 @@ describe('ownership: a participant seat kept until a study event names them', ()
       },
     } as unknown as AppHandlers;
     const s = { bus, closers: [], options: { host: 'test' } } as unknown as AppServices;
-    const owned = createOwnership(s, handlers);
+    const owned = createOwnership(s, handlers, (k) => `alias-${k.length}`);
 
     expect(await owned.participantSeat('a')).toEqual({ kind: 'team', sessionId: 'run-a1' });
     expect(await owned.participantSeat('b')).toEqual({ kind: 'team', sessionId: 'run-b1' });

@@ -22,7 +22,7 @@ type Call = (args: unknown, ctx: { host: 'electron' | 'browser' | 'test' }) => R
  * session list, never from anything the page sends. A participant owns the run of the step they are on, and
  * only while they are on it.
  */
-export function createOwnership(s: AppServices, handlers: AppHandlers): Ownership {
+export function createOwnership(s: AppServices, handlers: AppHandlers, studyAlias: (studyKey: string) => string): Ownership {
   const named = (name: string): Call | undefined => (handlers as unknown as Record<string, Call | undefined>)[name];
   // Every call a participant makes asks for their seat: kept until the next study-log event naming them, the only
   // thing that moves a participant (issue 13). A lookup that started before such an event is not kept.
@@ -83,5 +83,6 @@ export function createOwnership(s: AppServices, handlers: AppHandlers): Ownershi
         .filter((x) => x.participant === auditor && x.taskId === AUDIT_TASK)
         .map((x) => x.id);
     },
+    studyAlias,
   };
 }

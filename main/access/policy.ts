@@ -8,6 +8,11 @@ export interface Ownership {
   raterSessions(studyKey: string, rater: string): Promise<string[]>;
   /** The audit sessions of this auditor in this study (issue 27); absent where no auditor can call (tests). */
   auditSessions?(studyKey: string, auditor: string): Promise<string[]>;
+  /**
+   * The name a participant's page knows its study by (accessControl.ts): opaque and stable, so a study key such as
+   * `user:pressure-manipulation-2026` never tells a participant what is studied.
+   */
+  studyAlias(studyKey: string): string;
 }
 
 /** A run step's seat: the team session, or the Slack run and the workspace it browses. */

@@ -88,3 +88,46 @@ describe('the workspace alias a participant sees (its real id names the variant)
     }
   });
 });
+
+describe('errors to a participant or rater: no path of any kind, not the study', () => {
+  const team: AccessScope = { kind: 'participant', studyKey: 'user:pressure-manipulation-2026', participantId: 'ab'.repeat(12) };
+  const failWith = (message: string) => projectResult(team, 'slackStudyResources', { ok: false, error: { code: 'bad_request', message } });
+  const said = (message: string) => {
+    const r = failWith(message);
+    return r.ok ? 'accepted' : r.error.message;
+  };
+
+  it('drops a pack path with its line, an absolute path and a bare pack file name', () => {
+    expect(said('pressure-manipulation-2026/study.yaml:4 kind: this is a team study, not a Slack study')).toBe('… kind: this is a team study, not a Slack study');
+    expect(said('cannot read /home/lab/.config/Teamseat/results/x/y.json')).toBe('cannot read …');
+    expect(said('C:\\Users\\lab\\Teamseat\\teamseat.db is locked')).toBe('… is locked');
+    expect(said('queries.yaml line 3: expected a string')).toBe('… line 3: expected a string');
+    expect(said('tasks/hidden-profile.yaml')).toBe('…');
+  });
+
+  it('drops the study key and its name, wherever they stand', () => {
+    expect(said('No study user:pressure-manipulation-2026.')).toBe('No study this study.');
+    expect(said('pressure-manipulation-2026 has no repository')).toBe('this study has no repository');
+    // A word that only contains the name is left alone.
+    expect(said('not-pressure-manipulation-2026-x')).toBe('not-pressure-manipulation-2026-x');
+  });
+
+  it('leaves an error with no path as the handler worded it', () => {
+    for (const m of ['This screen has already moved on.', 'The run is paused: 1 of 4 steps left.', 'Wrong PIN. Try again in 30 seconds.'])
+      expect(said(m)).toBe(m);
+  });
+
+  it('the experimenter still gets the whole message', () => {
+    const r = projectResult({ kind: 'experimenter' }, 'slackStudyResources', { ok: false, error: { code: 'bad_request', message: 'team-demo/study.yaml:4 kind' } });
+    expect(!r.ok && r.error.message).toBe('team-demo/study.yaml:4 kind');
+  });
+});
+
+describe('the study a participant page knows: an alias, never the key', () => {
+  it('replaces the key at any depth of any result, and leaves the experimenter the key', () => {
+    const value = { kind: 'participant', studyKey: 'built-in:slack-demo', nested: [{ note: 'from built-in:slack-demo' }], n: 3 };
+    const r = projectResult(participant, 'accessWhoAmI', { ok: true, value }, null, 'study-0123');
+    expect(r.ok && r.value).toEqual({ kind: 'participant', studyKey: 'study-0123', nested: [{ note: 'from study-0123' }], n: 3 });
+    expect(projectResult({ kind: 'experimenter' }, 'accessWhoAmI', { ok: true, value }, null, 'study-0123')).toEqual({ ok: true, value });
+  });
+});

@@ -24,14 +24,69 @@ export function scrubPaths(text: string): string {
 }
 
 /**
+ * Pack and file paths relative to anything (`team-demo/study.yaml:4`, `tasks/a.yaml`, `notes.md`), with a line and
+ * column when given: a pack's layout names its tasks and conditions.
+ */
+const RELATIVE_PATH = /(?:[\w.@-]+[/\\])+[\w.@-]*\.[A-Za-z0-9]{1,8}(?::\d+){0,2}|\b[\w.@-]+\.(?:ya?ml|jsonl?|py|md|txt|csv|zip|db|sqlite|js|ts|tsv|gz|patch|diff)(?::\d+){0,2}\b/g;
+
+/**
+ * The rule for every error a participant or rater is sent: no path of any kind (absolute, or inside a pack) and not
+ * the study's key or folder name. What went wrong is still said, in the handler's own words.
+ */
+export function participantSafeError(message: string, studyKey: string | null): string {
+  let text = scrubPaths(message).replace(RELATIVE_PATH, '…');
+  if (studyKey) {
+    text = text.replaceAll(studyKey, 'this study');
+    const name = studyKey.slice(studyKey.indexOf(':') + 1);
+    if (name.length > 0) text = text.replace(new RegExp(`(?<![\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'g'), 'this study');
+  }
+  return text;
+}
+
+/** A value with the study key replaced by its alias wherever it occurs, in any string at any depth (copied only where changed). */
+function withStudyAlias(value: unknown, key: string, alias: string): unknown {
+  if (typeof value === 'string') return value.includes(key) ? value.replaceAll(key, alias) : value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    value.forEach((v, i) => {
+      const w = withStudyAlias(v, key, alias);
+      if (w !== v) (out ??= [...value])[i] = w;
+    });
+    return out ?? value;
+  }
+  if (typeof value === 'object' && value !== null) {
+    let out: Record<string, unknown> | null = null;
+    for (const [k, v] of Object.entries(value)) {
+      const w = withStudyAlias(v, key, alias);
+      if (w !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = w;
+    }
+    return out ?? value;
+  }
+  return value;
+}
+
+/**
  * The participant-safe (and rater-safe) form of a result. The projection drops every key the participant schema
  * does not name (as zod's parse would), so a field added to a seat view later stays out until it is added here on
  * purpose.
  */
-export function projectResult(scope: AccessScope, method: string, result: Result<unknown>, workspaceAliasSent: string | null = null): Result<unknown> {
+export function projectResult(
+  scope: AccessScope,
+  method: string,
+  result: Result<unknown>,
+  workspaceAliasSent: string | null = null,
+  studyAlias: string | null = null,
+): Result<unknown> {
   if (scope.kind === 'experimenter') return result;
-  if (!result.ok) return { ok: false, error: { code: result.error.code, message: scrubPaths(result.error.message) } };
-  const value = result.value;
+  if (!result.ok) return { ok: false, error: { code: result.error.code, message: participantSafeError(result.error.message, scope.studyKey) } };
+  const projected = projectValue(scope, method, result.value, workspaceAliasSent);
+  // The study by its alias only, wherever a view carries the key (accessWhoAmI, a workspace's status, …).
+  if (scope.kind !== 'participant' || !projected.ok || studyAlias === null) return projected;
+  return { ok: true, value: withStudyAlias(projected.value, scope.studyKey, studyAlias) };
+}
+
+function projectValue(scope: Exclude<AccessScope, { kind: 'experimenter' }>, method: string, value: unknown, workspaceAliasSent: string | null): Result<unknown> {
+  const result = { ok: true as const, value };
   if (method === 'getSettings') {
     // Only what a seat screen reads; the judge endpoint and the id prefix are the researcher's.
     const s = settingsSchema.parse(value);
@@ -57,7 +112,7 @@ export function projectResult(scope: AccessScope, method: string, result: Result
     const title = suffix && status.title.endsWith(suffix) ? status.title.slice(0, -suffix.length) : status.title;
     // The page asked by its alias (the guard refuses any other name) and gets the same name back.
     const workspaceId = workspaceAliasSent ?? status.workspaceId;
-    return { ok: true, value: { ...status, workspaceId, title, variant: null, report: null, error: status.error === null ? null : scrubPaths(status.error) } };
+    return { ok: true, value: { ...status, workspaceId, title, variant: null, report: null, error: status.error === null ? null : participantSafeError(status.error, scope.studyKey) } };
   }
   return result;
 }
@@ -94,7 +149,7 @@ export function projectEvent(
         : null;
     case 'slack.import.done':
       return scope.kind === 'participant' && owned.seat?.kind === 'slack' && owned.seat.workspaceId === event.workspaceId
-        ? { ...event, workspaceId: workspaceAlias(owned.seat.runId), report: null, error: event.error === null ? null : scrubPaths(event.error) }
+        ? { ...event, workspaceId: workspaceAlias(owned.seat.runId), report: null, error: event.error === null ? null : participantSafeError(event.error, scope.studyKey) }
         : null;
     default:
       return null;

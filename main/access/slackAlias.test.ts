@@ -65,4 +65,36 @@ describe("a participant's Slack workspace", () => {
       expect(r.ok ? 'accepted' : r.error.code, workspaceId).toBe('unauthorized');
     }
   });
+
+  it('sends the page no study key, in any answer or event: the study is an opaque alias', async () => {
+    const seen: string[] = [];
+    const unsubscribe = host.subscribe(() => scope, (e) => seen.push(JSON.stringify(e)));
+    const who = await host.call(scope, 'accessWhoAmI', {});
+    const alias = who.ok ? (who.value as { studyKey: string }).studyKey : '';
+    expect(alias).toMatch(/^study-[0-9a-f]{20}$/);
+    const ws = `ws-${runId}`;
+    const calls: [string, unknown][] = [
+      ['accessWhoAmI', {}],
+      ['participantStep', { participantId: (scope as { participantId: string }).participantId }],
+      ['slackRunView', { runId }],
+      ['slackWorkspaceStatus', { workspaceId: ws }],
+      ['slackConversations', { workspaceId: ws, runId }],
+      ['slackUsers', { workspaceId: ws }],
+      ['slackStudyResources', { studyKey: alias }],
+      ['slackRepoTree', { studyKey: alias, runId }],
+      ['slackPauseRun', { runId, reason: 'a break' }],
+      ['slackResumeRun', { runId }],
+    ];
+    for (const [method, args] of calls) {
+      const r = await host.call(scope, method, args);
+      seen.push(JSON.stringify(r));
+    }
+    unsubscribe();
+    expect(seen.length).toBeGreaterThan(calls.length);
+    const all = seen.join('\n');
+    expect(all).not.toContain(DEMO);
+    expect(all).not.toMatch(/"slack-demo[".]|slack-demo\//);
+    // The same alias for every participant of the study and after a restart: it is derived from access.json's secret.
+    expect(app.access.studyAlias(DEMO)).toBe(alias);
+  });
 });

@@ -28,5 +28,6 @@ export function onceOwnership(owned: Ownership): Ownership {
     },
     raterSessions: (studyKey, rater) => owned.raterSessions(studyKey, rater),
     auditSessions: async (studyKey, auditor) => (await owned.auditSessions?.(studyKey, auditor)) ?? [],
+    studyAlias: (studyKey) => owned.studyAlias(studyKey),
   };
 }

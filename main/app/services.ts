@@ -77,7 +77,7 @@ export function createApp(
     ...services,
     handlers,
     access,
-    ownership: createOwnership(services, handlers),
+    ownership: createOwnership(services, handlers, (key) => access.studyAlias(key)),
     // Resolves once every feature has released what it holds (an import worker stops between files), so a caller
     // that removes the data dir afterwards never races a worker still writing into it.
     close: async () => {

@@ -254,6 +254,21 @@ describe('merging station bundles', () => {
       ),
     );
 
+    // The same, with each attempt's transcript at the cell's one path (as two real stations write them): the clash
+    // of the files must not hide the attempts, both are named.
+    const clash = await bundleOf(a, 'clash.zip', (src) => {
+      src.runs[0]!.run_id = 'a-third-run';
+      src.runs[0]!.attempt = 2;
+      src.sessions = [];
+      for (const [name, buf] of src.results) {
+        if (/^transcripts\/.*\.json$/.test(name)) src.results.set(name, Buffer.from(JSON.stringify({ ...JSON.parse(buf.toString('utf8')), note: 'attempt 2' })));
+      }
+    });
+    const rClash = await mergeBundles([aZip, clash], path.join(a.dir, 'c.zip'));
+    expect(!rClash.ok && rClash.error.message).toMatch(
+      new RegExp(`^Two counted attempts for participant T01 and plan cell c1: run ${a.runId} \\(attempt 1, .*a\\.zip\\) and run a-third-run \\(attempt 2, .*clash\\.zip\\)`),
+    );
+
     // A truncated zip, and a run whose version the manifest does not list.
     const cut = path.join(a.dir, 'cut.zip');
     fs.writeFileSync(cut, fs.readFileSync(bZip).subarray(0, Math.floor(fs.statSync(bZip).size / 2)));

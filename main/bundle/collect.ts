@@ -6,7 +6,7 @@ import { findRun, foldStudy, type StudyState } from '../../shared/study/fold.js'
 import type { ExclusionReason } from '../../shared/study/model.js';
 import type { AppServices } from '../app/appServices.js';
 import { runSessionsOf, type RunSession } from '../study/runSessions.js';
-import { placeRun } from '../study/resultsLayout.js';
+import { excludedRoot, placeRun } from '../study/resultsLayout.js';
 import { studyLogKey, STUDY_LOG_TASK } from '../study/studyLog.js';
 import { stationId } from '../study/station.js';
 import { hostPathMapper } from './hostPaths.js';
@@ -96,10 +96,8 @@ function filesOf(
     const prefix = `${job}${run.run.started.queryId}__${run.session.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}/`;
     return paths.filter((p) => p.startsWith(prefix));
   }
-  if (exclusion !== null)
-    return paths.filter(
-      (p) => p.startsWith(`excluded/${exclusion}/`) && p.endsWith(`__${run.session.id}.json`),
-    );
+  // An excluded team run is a benchmark root of its own, named by its run id.
+  if (exclusion !== null) return paths.filter((p) => p.startsWith(excludedRoot(exclusion, run.session.id)));
   const tail = `/${run.session.taskId}/human_${code}/${run.version}_seed${run.seed}.json`;
   return paths.filter((p) => p.startsWith('transcripts/') && p.endsWith(tail));
 }

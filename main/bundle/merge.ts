@@ -146,6 +146,27 @@ export async function mergeBundles(
     }
   }
 
+  // Runs: one record per run id; two counted runs of one participant's plan cell are refused, naming both. Checked
+  // before the files, whose clash (both attempts' transcripts share the cell's path) would name only one of them.
+  const runs = new Map<string, BundleRunRecord & { bundle: string }>();
+  const counted = new Map<string, BundleRunRecord & { bundle: string }>();
+  for (const b of bundles) {
+    for (const r of b.runs) {
+      if (runs.has(r.run_id)) continue;
+      runs.set(r.run_id, { ...r, bundle: b.file });
+      if (!r.counted || r.cell === null) continue;
+      const key = `${r.participant_id ?? r.participant}\u0000${r.cell}`;
+      const other = counted.get(key);
+      if (other) {
+        return fail(
+          'conflict',
+          `Two counted attempts for participant ${r.participant} and plan cell ${r.cell}: run ${other.run_id} (attempt ${other.attempt}, ${other.bundle}) and run ${r.run_id} (attempt ${r.attempt}, ${b.file}). Choose the attempt that counts on the station that recorded them, then export again.`,
+        );
+      }
+      counted.set(key, { ...r, bundle: b.file });
+    }
+  }
+
   const files = new Map<string, Buffer>();
   const from = new Map<string, string>();
   const tables = new Map<string, Buffer[]>();
@@ -199,26 +220,6 @@ export async function mergeBundles(
         'conflict',
         `${b.file}: ${name} differs from the file of the same name in ${from.get(name)}; not merged.`,
       );
-    }
-  }
-
-  // Runs: one record per run id; two counted runs of one participant's plan cell are refused, naming both.
-  const runs = new Map<string, BundleRunRecord & { bundle: string }>();
-  const counted = new Map<string, BundleRunRecord & { bundle: string }>();
-  for (const b of bundles) {
-    for (const r of b.runs) {
-      if (runs.has(r.run_id)) continue;
-      runs.set(r.run_id, { ...r, bundle: b.file });
-      if (!r.counted || r.cell === null) continue;
-      const key = `${r.participant_id ?? r.participant}\u0000${r.cell}`;
-      const other = counted.get(key);
-      if (other) {
-        return fail(
-          'conflict',
-          `Two counted attempts for participant ${r.participant} and plan cell ${r.cell}: run ${other.run_id} (attempt ${other.attempt}, ${other.bundle}) and run ${r.run_id} (attempt ${r.attempt}, ${b.file}). Choose the attempt that counts on the station that recorded them, then export again.`,
-        );
-      }
-      counted.set(key, { ...r, bundle: b.file });
     }
   }
 

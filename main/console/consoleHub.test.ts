@@ -76,7 +76,7 @@ describe('console hub and the experimenter labeller', () => {
   it('never lets a participant or rater link see the queue or call the console', async () => {
     const participant = { kind: 'participant' as const, studyKey: 'user:x', participantId: 'p_0123456789abcdef' };
     expect(projectEvent(participant, { type: 'console.queue', sessionId: 's1' }, { seat: { kind: 'team', sessionId: 's1' }, sessions: [] })).toBeNull();
-    const owned = { participantSeat: () => Promise.resolve({ kind: 'team' as const, sessionId: 's1' }), raterSessions: () => Promise.resolve(['s1']) };
+    const owned = { participantSeat: () => Promise.resolve({ kind: 'team' as const, sessionId: 's1' }), raterSessions: () => Promise.resolve(['s1']), studyAlias: () => 'study-alias' };
     for (const method of ['consoleView', 'consoleDecide', 'consoleRelease']) {
       expect(await refusal(participant, method, { sessionId: 's1' }, owned)).toMatch(/may not call/);
       expect(await refusal({ kind: 'rater', studyKey: 'user:x', rater: 'r1' }, method, { sessionId: 's1' }, owned)).toMatch(/may not call/);

@@ -11,6 +11,7 @@ import { pruneEmptyDirs, removeFile, writeFileAtomic } from '../files/atomicWrit
 import { teamTranscriptFromLog } from '../team/exportRun.js';
 import { engineEvents } from '../team/teamLog.js';
 import { findTeamTask } from '../team/taskSource.js';
+import { placeTranscript, excludedRoot } from '../study/resultsLayout.js';
 import { isModelParticipant, MODEL_RUN_ERROR, modelRecordOf, type ModelRunRecord } from './modelLog.js';
 import { slackModelFiles } from './slackModelResults.js';
 
@@ -52,7 +53,8 @@ const cellKey = (r: Pick<ModelRunOnLog, 'session' | 'version' | 'seed'>) => `${r
 /**
  * The files a study's model runs give, relative to results/<study id>/: for each cell (model, task, version, seed)
  * the latest finished run in the benchmark layout under the model's folder; earlier finished runs of the cell under
- * excluded/superseded/; and each run that stopped on an endpoint failure as an error record under excluded/error/,
+ * excluded/superseded/<run id>/; and each run that stopped on an endpoint failure as an error record under
+ * excluded/error/<run id>/ (each a benchmark root of its own),
  * which the scorer never reads, so the cell stays missing until a retry finishes it.
  */
 export function modelFiles(s: Pick<AppServices, 'database' | 'library'>, studyKey: string, runs = modelRunsOf(s, studyKey)): { files: Map<string, string>; problems: string[] } {
@@ -79,14 +81,14 @@ export function modelFiles(s: Pick<AppServices, 'database' | 'library'>, studyKe
         continue;
       }
       const counted = latest.get(cellKey(r)) === r.session.id;
-      files.set(counted ? built.value.rel : `excluded/superseded/${built.value.rel.replace(/\.json$/, `__${r.session.id}.json`)}`, built.value.content);
+      files.set(counted ? built.value.rel : placeTranscript('superseded', built.value.rel, r.session.id), built.value.content);
     } else if (r.record.error) {
       const dimension = dimensionOf(r.session.taskId);
       if (!dimension.ok) {
         problems.push(`model run ${r.session.id}: ${dimension.error.message}`);
         continue;
       }
-      const rel = `excluded/error/transcripts/${dimension.value}/${r.session.taskId}/${modelDirName(modelId)}/${r.version}_seed${r.seed}__${r.session.id}.json`;
+      const rel = `${excludedRoot('error', r.session.id)}transcripts/${dimension.value}/${r.session.taskId}/${modelDirName(modelId)}/${r.version}_seed${r.seed}.json`;
       files.set(rel, JSON.stringify({ evaluated_model: modelId, run_id: r.session.id, scenario: r.session.taskId, version: r.version, seed: r.seed, error: r.record.error, usage: r.record.usage, steps: r.record.steps.length, at: r.stored.at(-1)?.wallTime ?? null }, null, 2) + '\n');
     }
   }

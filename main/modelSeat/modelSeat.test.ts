@@ -129,8 +129,13 @@ describe('the model seat on every built-in team task', () => {
     expect(reasons).toEqual({ hang: 'timeout', 'http-429': 'rate_limited', 'http-500': 'server_error', overflow: 'context_overflow', garbage: 'malformed_reply' });
     const written = writeModelResults(app, 'built-in:team-demo');
     if (!written.ok) throw new Error(written.error.message);
-    const errors = fs.readdirSync(path.join(written.value.dir, 'excluded/error/transcripts/sharing_and_seeking_information/hidden-profile'));
-    expect(errors.sort()).toEqual(['stub_garbage', 'stub_hang', 'stub_http-429', 'stub_http-500', 'stub_overflow']);
+    // Each error record in a benchmark root of its own: excluded/error/<run id>/transcripts/<dimension>/<scenario>/<model dir>/<version>_seed<k>.json.
+    const errors = fs
+      .readdirSync(path.join(written.value.dir, 'excluded/error'), { recursive: true })
+      .map((f) => String(f).split(path.sep).join('/'))
+      .filter((f) => f.endsWith('.json'));
+    expect(errors.every((f) => /^[^/]+\/transcripts\/sharing_and_seeking_information\/hidden-profile\/[^/]+\/(alone|control|manipulation)_seed\d+\.json$/.test(f))).toBe(true);
+    expect([...new Set(errors.map((f) => f.split('/')[4]))].sort()).toEqual(['stub_garbage', 'stub_hang', 'stub_http-429', 'stub_http-500', 'stub_overflow']);
     expect(fs.existsSync(path.join(written.value.dir, 'transcripts/sharing_and_seeking_information/hidden-profile/stub_hang'))).toBe(false);
   }, 60_000);
 });

@@ -9,6 +9,7 @@ import { stableId, trialNameOf } from '../slackSeat/exportJobs.js';
 import { currentGrade, timeOnTaskOf, type RunState } from '../slackSeat/runLog.js';
 import { slackRunsOf } from '../slackSeat/slackRunsOf.js';
 import { loadSlackStudy, type SlackStudy } from '../slackSeat/slackStudy.js';
+import { excludedRoot } from '../study/resultsLayout.js';
 import { isModelParticipant, MODEL_STEP, modelRecordOf, modelStepSchema, type ModelRunRecord } from './modelLog.js';
 
 /** The agent name a model's Harbor trials carry (Harbor's own agents are `terminus-2`, `claude-code`, …). */
@@ -157,7 +158,7 @@ export function slackModelFiles(s: AppServices, studyKey: string, appVersion: st
       latest.set(r.run.started.queryId, r); // runs come oldest first: the last one stands
       byModel.set(modelId, latest);
     } else if (r.record.error) {
-      const rel = `excluded/error/slack/${modelDirName(modelId)}/${r.run.started.queryId}__${r.run.runId}.json`;
+      const rel = `${excludedRoot('error', r.run.runId)}slack/${modelDirName(modelId)}/${r.run.started.queryId}.json`;
       files.set(rel, JSON.stringify({ evaluated_model: modelId, run_id: r.run.runId, query: r.run.started.queryId, category: r.run.started.category, error: r.record.error, usage: r.record.usage, steps: r.record.steps.length, at: r.run.events.at(-1)?.wallTime ?? null }, null, 2) + '\n');
     }
   }

@@ -164,10 +164,12 @@ describe('the model seat on a Slack query', () => {
     // Every errored run, the killed one included, is closed on its error at once (issue 28): never "running".
     const statuses = slackRunsOf(app).list(DEMO).filter((r) => r.started.participant === modelParticipant('http-500') || r.runId === left.value.runId);
     expect(statuses.map((r) => slackRunsOf(app).statusOf(r))).toEqual(statuses.map(() => 'error'));
-    const errors = fs.readdirSync(path.join(results(), 'excluded/error/slack'), { recursive: true }).map(String).filter((f) => f.endsWith('.json'));
-    expect(errors.filter((f) => f.startsWith('http-500/'))).toHaveLength(3);
-    expect(errors.filter((f) => f.startsWith('instant/'))).toHaveLength(1);
-    expect(JSON.parse(fs.readFileSync(path.join(results(), 'excluded/error/slack', errors.find((f) => f.startsWith('http-500/'))!), 'utf8')).error.reason).toBe('server_error');
+    // excluded/error/<run id>/slack/<model dir>/<query id>.json: one folder per failed run.
+    const errors = fs.readdirSync(path.join(results(), 'excluded/error'), { recursive: true }).map((f) => String(f).split(path.sep).join('/')).filter((f) => f.endsWith('.json'));
+    expect(errors.every((f) => /^[^/]+\/slack\/[^/]+\/[^/]+\.json$/.test(f))).toBe(true);
+    expect(errors.filter((f) => f.split('/')[2] === 'http-500')).toHaveLength(3);
+    expect(errors.filter((f) => f.split('/')[2] === 'instant')).toHaveLength(1);
+    expect(JSON.parse(fs.readFileSync(path.join(results(), 'excluded/error', errors.find((f) => f.split('/')[2] === 'http-500')!), 'utf8')).error.reason).toBe('server_error');
     const job = jobResultSchema.parse(readJson('models/instant/slack/result.json'));
     expect(job.n_total_trials).toBe(3);
 

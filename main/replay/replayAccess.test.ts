@@ -18,6 +18,7 @@ const handlers = new Proxy({} as AppHandlers, {
 const owned: Ownership = {
   participantSeat: () => Promise.resolve({ kind: 'team', sessionId: 'sess-000001' }),
   raterSessions: () => Promise.resolve(['sess-000001']),
+  studyAlias: () => 'study-alias',
 };
 const scopes: AccessScope[] = [
   { kind: 'participant', studyKey: 'built-in:team-demo', participantId: 'a'.repeat(24) },

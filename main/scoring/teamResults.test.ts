@@ -87,7 +87,7 @@ describe('team results', () => {
   });
 
   it('is refused to a participant link and a rater link before any handler runs', async () => {
-    const host = new ScopedHost(app.handlers, app.bus, createOwnership(app, app.handlers), silentLogger, 'browser');
+    const host = new ScopedHost(app.handlers, app.bus, createOwnership(app, app.handlers, (k) => app.access.studyAlias(k)), silentLogger, 'browser');
     const scopes: AccessScope[] = [
       { kind: 'participant', studyKey: STUDY_KEY, participantId: ids.T01! },
       { kind: 'rater', studyKey: STUDY_KEY, rater: 'R1' },

@@ -58,6 +58,19 @@ describe('StudyLibrary', () => {
     expect(library().open('user:pilot')?.tasks.map((t) => t.id)).toEqual(['campsite-negotiation', 'hidden-profile']);
   });
 
+  it('marks a team or Slack pack without a protocol as a pilot-only task library, and the built-in ones as they are', () => {
+    write('pilot/study.yaml', teamManifest('[tasks/a.yaml]'));
+    copyTask('pilot/tasks/a.yaml', 'campsite-negotiation');
+    expect(library().list()[0]).toMatchObject({ key: 'user:pilot', problems: [], pilotOnly: true });
+    const builtIn = new StudyLibrary([{ dir: path.resolve(import.meta.dirname, '../../studies'), origin: 'built-in' }]).list();
+    const pilotOnly = (key: string) => builtIn.find((s) => s.key === key)?.pilotOnly ?? false;
+    expect(pilotOnly('built-in:team-library')).toBe(true);
+    expect(pilotOnly('built-in:team-demo')).toBe(false);
+    expect(pilotOnly('built-in:slack-demo')).toBe(false);
+    // A labelling study is run with rater sessions, never a protocol: not a task library.
+    expect(pilotOnly('built-in:judge-validation-demo')).toBe(false);
+  });
+
   it('lists a pack with a typo in its manifest, naming file, line, field and what was expected', () => {
     write('typo/study.yaml', 'schema: teamseat/study@1\nid: typo\ntitle: Typo\nkind: taem\ntasks: [a.yaml]\n');
     const [study] = library().list();

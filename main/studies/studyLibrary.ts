@@ -115,6 +115,7 @@ function readStudy(
     dir,
     problems: checked.problems,
     ...(m.kind === 'team' ? { unvalidatedRules: tasks.filter((t) => t.rules && !t.rules.validated).map((t) => t.id) } : {}),
+    ...(m.kind !== 'labelling' && !m.protocol ? { pilotOnly: true } : {}),
   };
   return { summary, detail: { ...summary, tasks, source: m.source ?? null } };
 }

@@ -171,6 +171,43 @@ describe('protocol problems, each named as file:line path: message', () => {
   });
 });
 
+describe('every problem of a pack at once, not the first failing stage', () => {
+  it('a misspelt field, a broken task file and a protocol problem are all named', () => {
+    teamPack(`${FIVE}  design: within\n`);
+    fs.appendFileSync(path.join(tmp.dir, 'pilot/study.yaml'), 'titel: Pilot\n');
+    write('pilot/tasks/hidden-profile.yaml', 'id: hidden-profile\ntitle: [not, a, title]\n');
+    const out = printed('pilot');
+    expect(out).toContain('pilot/study.yaml:12 titel: unknown field (see studies/FORMAT-study.md)');
+    expect(out).toContainEqual(expect.stringMatching(/^pilot\/study\.yaml:8 protocol\.design: a within design/));
+    expect(out.filter((l) => l.startsWith('pilot/tasks/hidden-profile.yaml')).length).toBeGreaterThan(0);
+    // The protocol is not checked against the tasks that did load: a task in the broken file is not called missing.
+    expect(out.join('\n')).not.toMatch(/no task "hidden-profile"/);
+    const cli = validatePackCommand('pilot', tmp.dir);
+    expect(cli.code).toBe(1);
+    expect(cli.err.slice(0, -1)).toEqual(out);
+    expect(cli.err.at(-1)).toBe(`${out.length} problems in pilot`);
+  });
+
+  it('a wrong id and an invalid protocol section still let the task files be checked', () => {
+    teamPack('  participants: { generate: { count: 0 } }\n');
+    const file = path.join(tmp.dir, 'pilot/study.yaml');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('id: pilot', 'id: Pilot Study'));
+    write('pilot/tasks/impossible-tests.yaml', 'id: impossible-tests\n');
+    const out = printed('pilot');
+    expect(out[0]).toMatch(/^pilot\/study\.yaml:2 id: expected lowercase letters/);
+    expect(out).toContainEqual(expect.stringMatching(/^pilot\/study\.yaml:\d+ protocol\.participants/));
+    expect(out.some((l) => l.startsWith('pilot/tasks/impossible-tests.yaml'))).toBe(true);
+  });
+
+  it('a manifest without a valid kind stops there: nothing says what to read', () => {
+    teamPack(FIVE);
+    const file = path.join(tmp.dir, 'pilot/study.yaml');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('kind: team', 'kind: teams'));
+    write('pilot/tasks/impossible-tests.yaml', 'id: impossible-tests\n');
+    expect(printed('pilot')).toEqual([expect.stringMatching(/^pilot\/study\.yaml:\d+ kind: /)]);
+  });
+});
+
 describe('the library and validate-pack agree', () => {
   it('on a bad protocol: the library lists the study with the problems validate-pack prints', () => {
     teamPack(`${FIVE}  design: mixed\n`);

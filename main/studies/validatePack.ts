@@ -4,7 +4,7 @@ import type { Problem } from '../../shared/problems.js';
 import { formatPath } from '../../shared/problems.js';
 import { protocolOf, STUDY_MANIFEST_FILE, studyManifestSchema, type StudyManifest } from '../../shared/studies/manifest.js';
 import type { StudyProtocol } from '../../shared/study/protocol.js';
-import { checkProtocol } from '../../shared/study/protocolCheck.js';
+import { checkProtocol, checkProtocolAlone } from '../../shared/study/protocolCheck.js';
 import { readYamlFile } from '../packs/readYaml.js';
 import { readPackText } from '../packs/readPackText.js';
 import { locate, parseLocated, parsePath } from '../team/pack/yamlLocation.js';
@@ -41,30 +41,77 @@ export function validateStudyPack(dir: string, label = path.basename(dir)): Stud
     // Lines for the problems, from a manifest small enough to have been read at all.
     const text = readPackText(manifestFile);
     const located = parseLocated(text.ok ? text.text : '');
-    return { manifest: null, content: null, protocol: null, problems: byLine(read.problems.flatMap((p) => unknownFields(p, located))) };
+    const problems = read.problems.flatMap((p) => unknownFields(p, located));
+    // The later stages still run on what the manifest's valid parts say, so one check names every problem (a
+    // misspelt field must not hide a broken task file); the pack stays invalid either way.
+    const salvaged = text.ok ? salvageManifest(located, read.problems) : null;
+    if (salvaged) problems.push(...checkContent(dir, label, manifestFile, manifestLabel, salvaged).problems);
+    return { manifest: null, content: null, protocol: null, problems: byLine(problems) };
   }
   const manifest = read.value;
+  const { content, protocol, problems } = checkContent(dir, label, manifestFile, manifestLabel, manifest);
+  return { manifest, content, protocol, problems: byLine(problems) };
+}
+
+/** What a manifest names (tasks, queries, items), its judge panel and partners, and its protocol against them. */
+function checkContent(dir: string, label: string, manifestFile: string, manifestLabel: string, manifest: StudyManifest) {
   const content = readStudyContent(dir, manifest, label);
   const protocol = protocolOf(manifest);
   // The judge panel's prompt file: an unknown placeholder is a load error naming the file and line.
   const problems = [...content.problems, ...(manifest.labeller ? readStudyPanel(dir, label).problems : [])];
+  const located = () => parseLocated(fs.readFileSync(manifestFile, 'utf8'));
+  const place = (issue: { path: (string | number)[]; message: string }, doc: ReturnType<typeof parseLocated>): Problem => {
+    const line = locate(doc, issue.path)?.line;
+    return { file: manifestLabel, path: formatPath(issue.path), message: issue.message, ...(line ? { line } : {}) };
+  };
   // A live partner naming a `models:` entry the study lacks (issue 14): the line of the name.
-  for (const issue of partnerProblems(manifest.partners, manifest.models)) {
-    const line = locate(parseLocated(fs.readFileSync(manifestFile, 'utf8')), issue.path)?.line;
-    problems.push({ file: manifestLabel, path: formatPath(issue.path), message: issue.message, ...(line ? { line } : {}) });
+  const partnerIssues = partnerProblems(manifest.partners, manifest.models);
+  if (partnerIssues.length > 0) {
+    const doc = located();
+    problems.push(...partnerIssues.map((issue) => place(issue, doc)));
   }
-  // A protocol is checked against content that loaded cleanly; otherwise every task it names would look missing.
-  if (protocol && content.pack && content.problems.length === 0) {
-    const issues = checkProtocol(protocol, content.pack);
+  if (protocol && content.pack) {
+    // Against content that loaded cleanly, the whole check; otherwise only what does not depend on the content
+    // (every task a broken file holds would look missing).
+    const issues = content.problems.length === 0 ? checkProtocol(protocol, content.pack) : checkProtocolAlone(protocol);
     if (issues.length > 0) {
-      const located = parseLocated(fs.readFileSync(manifestFile, 'utf8'));
-      for (const issue of issues) {
-        const line = locate(located, issue.path)?.line;
-        problems.push({ file: manifestLabel, path: formatPath(issue.path), message: issue.message, ...(line ? { line } : {}) });
-      }
+      const doc = located();
+      problems.push(...issues.map((issue) => place(issue, doc)));
     }
   }
-  return { manifest, content, protocol, problems: byLine(problems) };
+  return { content, protocol, problems };
+}
+
+/** Fields whose wrong value is replaced by a stand-in so the stages after the manifest can still run. */
+const STAND_INS: Record<string, unknown> = { schema: 'teamseat/study@1', id: 'unnamed', title: 'unnamed' };
+/** Fields without which nothing after the manifest can be read. */
+const ESSENTIAL = new Set(['kind', 'tasks', 'export', 'queries', 'items']);
+
+/**
+ * A manifest that failed its schema, with every field that failed dropped (an optional section), replaced by a stand-in
+ * (schema, id, title) or, for the fields that say what to read, given up: null when nothing can be salvaged.
+ */
+function salvageManifest(located: ReturnType<typeof parseLocated>, problems: Problem[]): StudyManifest | null {
+  if (located.doc.errors.length > 0) return null;
+  let data: unknown;
+  try {
+    data = located.doc.toJS();
+  } catch {
+    return null;
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  const fields = data as Record<string, unknown>;
+  for (const p of problems) {
+    const unknown = /^Unrecognized keys?: (.*)$/.exec(p.message);
+    const tops = p.path === '' && unknown?.[1] ? [...unknown[1].matchAll(/"([^"]*)"/g)].map((m) => m[1] ?? '') : [String(parsePath(p.path)[0] ?? '')];
+    for (const top of tops) {
+      if (top === '' || ESSENTIAL.has(top)) return null;
+      if (top in STAND_INS) fields[top] = STAND_INS[top];
+      else delete fields[top];
+    }
+  }
+  const again = studyManifestSchema.safeParse(fields);
+  return again.success ? again.data : null;
 }
 
 /** Problems of one file in line order (zod reports in schema order, a reader reads top to bottom). */

@@ -34,10 +34,17 @@ export interface RunPlacement {
   reason: ExclusionReason | null;
 }
 
-/** Counted runs in the benchmark layout; anything else under excluded/<reason>/, its name made unique by the run id. */
+/**
+ * Counted runs in the benchmark layout; anything else under excluded/<reason>/<run id>/, a benchmark root of its own
+ * (`excluded/void/<run id>/transcripts/…/<version>_seed<k>.json`), so the benchmark's tooling reads an excluded run
+ * as it reads a counted one, and two attempts of one cell never share a name.
+ */
 export function placeTranscript(reason: ExclusionReason | null, base: string, runId: string): string {
-  return reason === null ? base : `excluded/${reason}/${base.replace(/\.json$/, `__${runId}.json`)}`;
+  return reason === null ? base : excludedRoot(reason, runId) + base;
 }
+
+/** The folder an excluded run is the benchmark root of (results/<study id>/ relative), ending in '/'. */
+export const excludedRoot = (reason: string, runId: string) => `excluded/${reason}/${runId}/`;
 
 export const slackJobDir = (reason: ExclusionReason | null, code: string) =>
   reason === null ? `slack/human_${code}` : `excluded/${reason}/slack/human_${code}`;

@@ -63,7 +63,8 @@ describe('a between-subjects study played through the study service', () => {
     await idle(app);
     const after = filesUnder(results());
     expect(after.filter((f) => f.startsWith('transcripts/'))).toHaveLength(2);
-    expect(after.filter((f) => f.startsWith('excluded/withdrawn/transcripts/') && f.includes('human_T03/'))).toHaveLength(1);
+    // Each excluded run is a benchmark root of its own: excluded/withdrawn/<run id>/transcripts/…/<version>_seed<k>.json.
+    expect(after.filter((f) => /^excluded\/withdrawn\/[^/]+\/transcripts\/[^/]+\/[^/]+\/human_T03\/(alone|control|manipulation)_seed\d+\.json$/.test(f))).toHaveLength(1);
     const rows = (await overview()).participants;
     expect(rows.map((p) => p.status)).toEqual(['finished', 'finished', 'withdrawn']);
   }, 120_000);

@@ -52,7 +52,8 @@ describe('the results writer', () => {
     const [file] = counted();
     expect(counted()).toHaveLength(1);
     const superseded = filesUnder(path.join(results(), 'excluded/superseded'));
-    expect(superseded).toEqual([expect.stringContaining(`__${first}.json`)]);
+    // A benchmark root of its own, named by the run id, the file named as the benchmark names it.
+    expect(superseded).toEqual([expect.stringMatching(new RegExp(`^${first}/transcripts/[^/]+/[^/]+/human_[^/]+/(alone|control|manipulation)_seed\\d+\\.json$`))]);
     const secondStart = evaluatedRun(path.join(results(), 'transcripts', file!)).timing.started_at;
 
     // Choosing attempt 1 swaps the two files, nothing rebuilt and nothing lost.
@@ -60,7 +61,7 @@ describe('the results writer', () => {
     await idle(app);
     expect(counted()).toEqual([file]);
     expect(evaluatedRun(path.join(results(), 'transcripts', file!)).timing.started_at).not.toBe(secondStart);
-    expect(filesUnder(path.join(results(), 'excluded/superseded'))).toEqual([expect.stringContaining(`__${second}.json`)]);
+    expect(filesUnder(path.join(results(), 'excluded/superseded'))).toEqual([expect.stringMatching(new RegExp(`^${second}/transcripts/.*_seed\\d+\\.json$`))]);
     expect(written.flat().length).toBeGreaterThan(0);
 
     // After the detour the participant carries on where they were.
@@ -75,7 +76,7 @@ describe('the results writer', () => {
     await call(app, 'studyVoid', { studyKey: STUDY_KEY, participantId, runId, reason: 'test run' });
     await idle(app);
     expect(counted()).toEqual([]);
-    expect(filesUnder(path.join(results(), 'excluded/void'))).toEqual([expect.stringContaining(`__${runId}.json`)]);
+    expect(filesUnder(path.join(results(), 'excluded/void'))).toEqual([expect.stringMatching(new RegExp(`^${runId}/transcripts/.*/(alone|control|manipulation)_seed\\d+\\.json$`))]);
     const events = await call<{ kind: string }[]>(app, 'replaySession', { sessionId: runId });
     expect(events.some((e) => e.kind === 'ended')).toBe(true);
     await call(app, 'studyVoid', { studyKey: STUDY_KEY, participantId, reason: 'wrong id' });
@@ -98,6 +99,28 @@ describe('the results writer', () => {
     expect(row.runs.map((r) => [r.attempt, r.voided, r.ended, r.counted])).toEqual([[1, true, false, false], [2, false, true, true]]);
     expect(counted()).toHaveLength(1);
     expect(filesUnder(path.join(results(), 'excluded'))).toEqual([]);
+  }, 60_000);
+
+  it('moves an excluded run an earlier version wrote as excluded/<reason>/…__<run id>.json to its own benchmark root at startup', async () => {
+    const { participantId, runId } = await oneFinishedRun();
+    await call(app, 'studyVoid', { studyKey: STUDY_KEY, participantId, runId, reason: 'test run' });
+    await idle(app);
+    const [now] = filesUnder(path.join(results(), 'excluded/void'));
+    const content = fs.readFileSync(path.join(results(), 'excluded/void', now!), 'utf8');
+    app.close();
+    // Rewrite the folder and the writer's record as the earlier layout had them.
+    const base = now!.slice(`${runId}/`.length);
+    const old = `excluded/void/${base.replace(/\.json$/, `__${runId}.json`)}`;
+    fs.mkdirSync(path.dirname(path.join(results(), old)), { recursive: true });
+    fs.renameSync(path.join(results(), 'excluded/void', now!), path.join(results(), old));
+    fs.rmSync(path.join(results(), 'excluded/void', runId), { recursive: true });
+    const manifest = fs.readdirSync(results()).find((n) => n.startsWith('.written'))!;
+    const text = fs.readFileSync(path.join(results(), manifest), 'utf8');
+    fs.writeFileSync(path.join(results(), manifest), text.replaceAll(JSON.stringify(`excluded/void/${runId}/${base}`), JSON.stringify(old)));
+    app = createTestApp(tmp.dir);
+    await idle(app);
+    expect(filesUnder(path.join(results(), 'excluded'))).toEqual([`void/${runId}/${base}`]);
+    expect(fs.readFileSync(path.join(results(), 'excluded/void', runId, base), 'utf8')).toBe(content);
   }, 60_000);
 
   it('repairs a missing file at startup: the run ended in the log, the app died before the write', async () => {

@@ -25,7 +25,7 @@ describe('a participant withdrawn by the experimenter mid-run', () => {
     const host = new ScopedHost(
       app.handlers,
       app.bus,
-      createOwnership(app, app.handlers),
+      createOwnership(app, app.handlers, (k) => app.access.studyAlias(k)),
       silentLogger,
       'browser',
     );

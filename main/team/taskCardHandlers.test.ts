@@ -4,7 +4,7 @@ import type { Ownership } from '../access/policy.js';
 import { createTestApp } from '../testing/testApp.js';
 import { makeTempDir } from '../testing/tempDir.js';
 
-const nobody: Ownership = { participantSeat: () => Promise.resolve(null), raterSessions: () => Promise.resolve([]) };
+const nobody: Ownership = { participantSeat: () => Promise.resolve(null), raterSessions: () => Promise.resolve([]), studyAlias: () => 'study-alias' };
 
 describe('teamTaskCard', () => {
   it('answers the experimenter with the card of a built-in task', async () => {

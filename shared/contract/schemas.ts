@@ -42,6 +42,11 @@ export const studySummarySchema = z.object({
   problems: z.array(problemSchema),
   /** Team tasks whose rules labeller is not validated on a label test set (or has none): shown, never hidden. */
   unvalidatedRules: z.array(z.string()).optional(),
+  /**
+   * A team or Slack study without a `protocol:` section: a task library, run as pilot runs only (no participants,
+   * dashboard or results), as validate-pack reports it.
+   */
+  pilotOnly: z.boolean().optional(),
 });
 export type StudySummary = z.infer<typeof studySummarySchema>;
 

@@ -11,7 +11,7 @@ const list = (ids: string[]) => (ids.length === 0 ? 'none' : ids.join(', '));
 export function checkProtocol(protocol: StudyProtocol, content: PackContent): ProtocolIssue[] {
   if (protocol.kind !== content.kind)
     return [{ path: ['protocol'], message: `a ${protocol.kind} protocol in a ${content.kind} study` }];
-  const issues: ProtocolIssue[] = [];
+  const issues: ProtocolIssue[] = checkProtocolAlone(protocol);
   const at = (path: (string | number)[], message: string) =>
     issues.push({ path: ['protocol', ...path], message });
   const known = content.kind === 'team' ? content.tasks.map((t) => t.id) : content.queries;
@@ -40,13 +40,6 @@ export function checkProtocol(protocol: StudyProtocol, content: PackContent): Pr
   }
 
   if (protocol.kind === 'team' && content.kind === 'team') {
-    if (protocol.design === 'within' && protocol.carry_over !== 'acceptable') {
-      at(
-        ['design'],
-        'a within design plays the alone version (all facts) before the manipulation of the same scenario, so the ' +
-          'participant is no longer naive; add `carry_over: acceptable` if that is acceptable for these tasks',
-      );
-    }
     for (const version of versionsOf(protocol)) {
       for (const id of counted) {
         const seeds = content.tasks.find((t) => t.id === id)?.seeds[version] ?? [];
@@ -73,13 +66,6 @@ export function checkProtocol(protocol: StudyProtocol, content: PackContent): Pr
           `"${practice.task}" is also a counted task: a participant who practised it is no longer naive in it; practise on a task the study does not count`,
         );
       }
-    }
-    const check = protocol.screens.manipulation_check;
-    if (check?.after === 'manipulation') {
-      at(
-        ['screens', 'manipulation_check', 'after'],
-        'a check shown only after manipulation runs tells participants which version they played (and the number of steps tells them in advance); use every_run',
-      );
     }
   }
   if (protocol.kind === 'slack') {
@@ -115,6 +101,30 @@ export function checkProtocol(protocol: StudyProtocol, content: PackContent): Pr
         );
       }
     }
+  }
+  return issues;
+}
+
+/**
+ * What is wrong with a protocol whatever its pack holds (so a pack with a broken task file still hears of it).
+ */
+export function checkProtocolAlone(protocol: StudyProtocol): ProtocolIssue[] {
+  const issues: ProtocolIssue[] = [];
+  if (protocol.kind !== 'team') return issues;
+  if (protocol.design === 'within' && protocol.carry_over !== 'acceptable') {
+    issues.push({
+      path: ['protocol', 'design'],
+      message:
+        'a within design plays the alone version (all facts) before the manipulation of the same scenario, so the ' +
+        'participant is no longer naive; add `carry_over: acceptable` if that is acceptable for these tasks',
+    });
+  }
+  if (protocol.screens.manipulation_check?.after === 'manipulation') {
+    issues.push({
+      path: ['protocol', 'screens', 'manipulation_check', 'after'],
+      message:
+        'a check shown only after manipulation runs tells participants which version they played (and the number of steps tells them in advance); use every_run',
+    });
   }
   return issues;
 }

@@ -29,6 +29,8 @@ description: >-
   A fictional air-quality research team (ten people, nine channels, direct and group messages, about four months)
   with its calibration code repository and two lab documents. Twelve queries, three per SlackBench category:
   agentic search, abstention, summarisation and circumstance inference.
+  Before Open visit here, set the experimenter PIN under Participants: the visit takes over this window, and the
+  PIN is the only way back to it (a participant's own link opened on another device needs none).
 source:
   citation: "Generated for Teamseat by main/cli/make-slack-demo.ts, after the query categories and judging protocol of SlackBench."
   licence: "MIT (same as Teamseat)"

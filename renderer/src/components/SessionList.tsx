@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SessionSummary } from '../../../shared/contract/schemas';
 import { api } from '../api/client';
 import { useApp } from '../state/appStore';
+import { SessionIdCopy } from './SessionIdCopy';
 
 /** Sessions recorded for a study, read back from the event log (so it shows what is on disk); a new `refresh` reads it again. */
 export function SessionList({ studyKey, openable = false, refresh = 0 }: { studyKey: string; openable?: boolean; refresh?: number }) {
@@ -32,6 +33,7 @@ export function SessionList({ studyKey, openable = false, refresh = 0 }: { study
               <th>Task</th>
               <th>Started</th>
               <th>Events</th>
+              <th>Session id (for rejudge)</th>
               {openable ? <th /> : null}
             </tr>
           </thead>
@@ -44,6 +46,9 @@ export function SessionList({ studyKey, openable = false, refresh = 0 }: { study
                 </td>
                 <td>{new Date(s.createdAt).toLocaleString()}</td>
                 <td>{s.eventCount}</td>
+                <td>
+                  <SessionIdCopy id={s.id} label={`${s.participant}, ${s.taskId}`} />
+                </td>
                 {openable ? (
                   <td>
                     <button onClick={() => navigate({ screen: 'team', sessionId: s.id })} aria-label={`Open the session of ${s.participant}`}>

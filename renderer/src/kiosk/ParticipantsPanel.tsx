@@ -2,7 +2,7 @@ import { Fragment, useCallback, useEffect, useState } from 'react';
 import type { ErasureAudit, ParticipantRow } from '../../../shared/contract/study';
 import { api } from '../api/client';
 import { useApp } from '../state/appStore';
-import { KioskPin } from './KioskPin';
+import { KioskPin, KIOSK_PIN_INPUT, NEEDS_PIN } from './KioskPin';
 import { ErasureReport } from './ErasureReport';
 import { ParticipantActions } from './ParticipantActions';
 import { useStudySectionLoading } from '../screens/studyPageReady';
@@ -18,6 +18,8 @@ export function ParticipantsPanel({ studyKey, onChanged }: { studyKey: string; o
   const [adding, setAdding] = useState(1);
   const [managing, setManaging] = useState<string | undefined>();
   const [erased, setErased] = useState<{ code: string; audit: ErasureAudit } | undefined>();
+  /** Open visit here was asked for without a PIN: said beside the PIN field, where the focus goes. */
+  const [needsPin, setNeedsPin] = useState(false);
   const switchLink = useApp((s) => s.switchLink);
   useStudySectionLoading(rows === undefined && error === undefined);
 
@@ -57,6 +59,12 @@ export function ParticipantsPanel({ studyKey, onChanged }: { studyKey: string; o
   };
 
   const openHere = async (row: ParticipantRow) => {
+    // The visit takes this window over and the PIN is the only way back from it: no PIN, no visit here.
+    const pin = await api().kioskPinStatus({});
+    if (pin.ok && !pin.value.set) {
+      setNeedsPin(true);
+      return document.getElementById(KIOSK_PIN_INPUT)?.focus();
+    }
     const capability = await capabilityOf(row);
     if (!capability) return;
     const entered = await api().enterKiosk({ capability });
@@ -146,7 +154,12 @@ export function ParticipantsPanel({ studyKey, onChanged }: { studyKey: string; o
         </label>{' '}
         <button onClick={() => void add()}>Add</button>
       </p>
-      <KioskPin />
+      {needsPin ? (
+        <p className="banner banner-notice" role="alert">
+          {NEEDS_PIN}
+        </p>
+      ) : null}
+      <KioskPin onSet={() => setNeedsPin(false)} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { KindBadge, countLabel } from '../components/KindBadge';
 import { Problems } from '../components/Problems';
 import type { StudySummary } from '../../../shared/contract/schemas';
 import { ReplayLinks } from '../replay/ReplayLinks';
+import { PilotOnlyNote } from '../components/PilotOnly';
 
 export function LibraryScreen() {
   const studies = useApp((s) => s.studies);
@@ -60,6 +61,7 @@ function StudyRow({ study }: { study: StudySummary }) {
           <code>{study.id ?? study.key}</code>
         </p>
         <Problems problems={study.problems} />
+        {broken ? null : <PilotOnlyNote study={study} />}
         <UnvalidatedRules study={study} />
       </div>
       <button className="primary" onClick={() => void open(study.key)} aria-label={`Open ${study.title}`}>

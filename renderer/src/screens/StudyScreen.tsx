@@ -15,6 +15,7 @@ import { TaskCardLink } from '../taskCard/TaskCardLink';
 import { DashboardLink } from '../dashboard/DashboardLink';
 import { StudyPageReady } from './studyPageReady';
 import { AuditLink } from '../audit/AuditScreen';
+import { PilotOnlyNote } from '../components/PilotOnly';
 
 export function StudyScreen() {
   const study = useApp((s) => s.study);
@@ -22,6 +23,7 @@ export function StudyScreen() {
   // A participant's action (an erasure above all) changes the recorded sessions below: read them again.
   const [sessionsRead, setSessionsRead] = useState(0);
   if (!study) return null;
+  const runsParticipants = (study.kind === 'team' || study.kind === 'slack') && !study.pilotOnly;
   return (
     <section aria-labelledby="study-title">
       <button className="link back" onClick={goHome}>
@@ -39,14 +41,14 @@ export function StudyScreen() {
         </p>
       ) : null}
       <Problems problems={study.problems} />
+      {study.problems.length === 0 ? <PilotOnlyNote study={study} detailed /> : null}
       <StudyPageReady key={study.key}>
-        {/* Participants first: a study is run from their links; the pilot panels below are never counted. */}
-        {study.kind === 'team' || study.kind === 'slack' ? <ResultsLink studyKey={study.key} /> : null}
-        {study.problems.length === 0 && (study.kind === 'team' || study.kind === 'slack') ? (
-          <DashboardLink studyKey={study.key} />
-        ) : null}
-        {study.problems.length === 0 && study.kind === 'team' ? <AuditLink studyKey={study.key} /> : null}
-        {study.problems.length === 0 && (study.kind === 'team' || study.kind === 'slack') ? (
+        {/* Participants first: a study is run from their links; the pilot panels below are never counted. A task
+            library (no protocol) has none of them: only its pilot panels. */}
+        {runsParticipants ? <ResultsLink studyKey={study.key} /> : null}
+        {study.problems.length === 0 && runsParticipants ? <DashboardLink studyKey={study.key} /> : null}
+        {study.problems.length === 0 && runsParticipants && study.kind === 'team' ? <AuditLink studyKey={study.key} /> : null}
+        {study.problems.length === 0 && runsParticipants ? (
           <ParticipantsPanel studyKey={study.key} onChanged={() => setSessionsRead((n) => n + 1)} />
         ) : null}
         {study.problems.length === 0 && study.kind === 'labelling' ? <StartLabelling study={study} /> : null}
@@ -56,7 +58,7 @@ export function StudyScreen() {
         {study.problems.length === 0 && study.kind === 'team' ? <StartTeamSession study={study} /> : null}
         {study.problems.length === 0 && study.kind === 'team' ? <ModelRunPanel studyKey={study.key} /> : null}
         {study.problems.length === 0 && study.kind === 'slack' ? <SlackStart study={study} /> : null}
-        {study.kind === 'team' || study.kind === 'slack' ? <ComparisonLink studyKey={study.key} /> : null}
+        {runsParticipants ? <ComparisonLink studyKey={study.key} /> : null}
         <h2>{countLabel(study.kind, study.taskCount)}</h2>
         <table className="tasks">
           <thead>

@@ -13,6 +13,7 @@ import { ElapsedClock } from './ElapsedClock';
 import { RunEnded } from './RunEnded';
 import { PauseDialog } from './PauseDialog';
 import type { TeamView } from '../../../shared/team/viewSchema';
+import { SessionIdCopy } from '../components/SessionIdCopy';
 
 type Tab = 'brief' | 'workspace' | 'inbox';
 
@@ -29,6 +30,7 @@ function Seat({ view, receivedAt, error, busy, act, clearError, kiosk }: { view:
   const [submitting, setSubmitting] = useState(false);
   const [pausing, setPausing] = useState(false);
   const navigate = useApp((s) => s.navigate);
+  const experimenter = useApp((s) => s.mode?.kind === 'experimenter') && !kiosk;
   useEffect(() => {
     void api()
       .getSettings({})
@@ -50,6 +52,13 @@ function Seat({ view, receivedAt, error, busy, act, clearError, kiosk }: { view:
           <h1>{view.taskTitle}</h1>
           {/* Never the version or seed: which condition a person sits in is hidden from them. */}
           <span className="muted small">Participant {view.participant}</span>
+          {/* The experimenter's view of a run: the id `npm run rejudge` takes, to copy. */}
+          {experimenter ? (
+            <span className="muted small">
+              {' '}
+              · session <SessionIdCopy id={sessionId} label="this run" />
+            </span>
+          ) : null}
         </div>
         <div className="seat-status">
           <span className="round" aria-label="Round">

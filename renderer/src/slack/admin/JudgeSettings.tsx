@@ -75,11 +75,11 @@ export function JudgeSettings() {
       </div>
       <label>
         <input type="checkbox" checked={panels} onChange={(e) => setPanels(e.target.checked)} /> Let study judge panels call their endpoints
-        <span className="muted small"> (a team study's `labeller:` section; off: its messages are labelled by the task's rules, offline)</span>
+        <span className="muted small"> (a team study's <code>labeller:</code> section; off: its messages are labelled by the task's rules, offline)</span>
       </label>
       <label>
         <input type="checkbox" checked={partners} onChange={(e) => setPartners(e.target.checked)} /> Let study partners call their endpoints
-        <span className="muted small"> (a team study's `partners:` section; off: its partners answer with the task's scripted replies, offline)</span>
+        <span className="muted small"> (a team study's <code>partners:</code> section; off: its partners answer with the task's scripted replies, offline)</span>
       </label>
       {status ? <p className="muted small">{status.note}</p> : null}
       <div className="sk-row-actions">
