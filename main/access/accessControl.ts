@@ -10,7 +10,9 @@ const UNLOCK_TTL_MS = 8 * 3_600_000;
 const sameScope = (a: LinkScope, b: LinkScope) =>
   a.kind === 'participant'
     ? b.kind === 'participant' && a.studyKey === b.studyKey && a.participantId === b.participantId
-    : b.kind === 'rater' && a.studyKey === b.studyKey && a.rater === b.rater;
+    : a.kind === 'rater'
+      ? b.kind === 'rater' && a.studyKey === b.studyKey && a.rater === b.rater
+      : b.kind === 'enrolment' && a.studyKey === b.studyKey;
 
 const equalText = (a: string, b: string) => {
   const x = Buffer.from(a);

@@ -26,7 +26,7 @@ export function setupAccessHandlers(s: AppServices, access: AccessControl): Acce
     },
     enterKiosk: ({ capability }) => {
       const scope = access.resolve(capability);
-      return scope && scope.kind !== 'experimenter'
+      return scope && (scope.kind === 'participant' || scope.kind === 'rater')
         ? ok({ kind: scope.kind })
         : fail('unauthorized', 'This link does not work. Ask the experimenter for a new one.');
     },

@@ -16,6 +16,7 @@ type Args = Record<string, unknown>;
 type Check<S> = (args: Args, scope: S, owned: Ownership) => string | null | Promise<string | null>;
 type ParticipantScope = Extract<AccessScope, { kind: 'participant' }>;
 type RaterScope = Extract<AccessScope, { kind: 'rater' }>;
+type EnrolmentScope = Extract<AccessScope, { kind: 'enrolment' }>;
 
 const always = () => null;
 const NOT_YOUR_RUN = 'this link may use only its own current run';
@@ -116,11 +117,19 @@ export const raterMethods: Record<string, Check<RaterScope>> = {
   adjudicate: ownLabelling,
 };
 
+/** The study's enrolment link: enrol a platform id into its own study, nothing else (no who-am-I: no study key). */
+export const enrolmentMethods: Record<string, Check<EnrolmentScope>> = {
+  enrolmentParameter: always,
+  enrolVisit: always,
+};
+
+const methodsOf = (scope: Exclude<AccessScope, { kind: 'experimenter' }>) =>
+  scope.kind === 'participant' ? participantMethods : scope.kind === 'rater' ? raterMethods : enrolmentMethods;
 
 /** Whether the method is on the scope's list at all (its arguments are checked separately). */
 export function listed(scope: AccessScope, method: string): boolean {
   if (scope.kind === 'experimenter') return true;
-  return Object.hasOwn(scope.kind === 'participant' ? participantMethods : raterMethods, method);
+  return Object.hasOwn(methodsOf(scope), method);
 }
 
 /**
@@ -138,6 +147,10 @@ export async function refusal(scope: AccessScope, method: string, args: Args, ow
     case 'rater': {
       const check = Object.hasOwn(raterMethods, method) ? raterMethods[method] : undefined;
       return check ? await check(args, scope, owned) : `a rater link may not call ${method}`;
+    }
+    case 'enrolment': {
+      const check = Object.hasOwn(enrolmentMethods, method) ? enrolmentMethods[method] : undefined;
+      return check ? await check(args, scope, owned) : `a study link may not call ${method}`;
     }
   }
 }

@@ -37,7 +37,7 @@ export function projectResult(scope: AccessScope, method: string, result: Result
     const s = settingsSchema.parse(value);
     return { ok: true, value: { ...defaultSettings, typingDelayMs: s.typingDelayMs } };
   }
-  if (scope.kind === 'rater') return result;
+  if (scope.kind === 'rater' || scope.kind === 'enrolment') return result;
   if (teamViewMethods.has(method)) return { ok: true, value: participantTeamView(value) };
   if (method === 'teamTool') {
     const v = value as { result: unknown; view: unknown };
@@ -78,6 +78,8 @@ export function projectEvent(
   owned: { seat: OwnedSeat | null; sessions: readonly string[] },
 ): AppEvent | null {
   if (scope.kind === 'experimenter') return event;
+  // The enrolment page listens to nothing: it enrols, then the page holds the participant's own link.
+  if (scope.kind === 'enrolment') return null;
   switch (event.type) {
     case 'session.event': {
       const mine =

@@ -1,3 +1,4 @@
+import { exclusionReasons } from '../../shared/study/model.js';
 import { z } from 'zod';
 
 /** manifest.json at the root of a study bundle: what it holds and where it came from (README.md in the bundle). */
@@ -65,7 +66,7 @@ export const bundleRunSchema = z.object({
   attempt: z.number().int().min(1).nullable(),
   practice: z.boolean(),
   counted: z.boolean(),
-  exclusion: z.enum(['pilot', 'void', 'withdrawn', 'practice', 'superseded']).nullable(),
+  exclusion: z.enum(exclusionReasons).nullable(),
   study_version: z.string().nullable(),
   task: z.string(),
   version: z.string().nullable(),
