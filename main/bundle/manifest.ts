@@ -35,7 +35,7 @@ export const bundleManifestSchema = z.object({
     hits: z.array(
       z.object({
         id: z.string(),
-        kind: z.enum(['email', 'phone', 'name', 'path']),
+        kind: z.enum(['email', 'phone', 'name', 'path', 'platform_id']),
         decision: z.enum(['redact', 'keep']),
         occurrences: z.number().int(),
         text: z.string().nullable(),
