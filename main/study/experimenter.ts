@@ -8,7 +8,7 @@ import type { StudyEvent } from '../../shared/study/log.js';
 import type { PlanCell } from '../../shared/study/model.js';
 import { buildPlan } from '../../shared/study/plan.js';
 import type { StudyProtocol } from '../../shared/study/protocol.js';
-import { protocolParticipants } from '../../shared/study/planBalance.js';
+import { balanceWarnings, protocolParticipants } from '../../shared/study/planBalance.js';
 import { participantSchema } from '../../shared/contract/schemas.js';
 import { stationId } from './station.js';
 import type { StudyContext } from './studyContext.js';
@@ -66,6 +66,9 @@ export class Experimenter {
       studyVersion: source.value.studyVersion,
       resultsDir: this.c.writer.resultsDir(source.value.studyId),
       participants: state.participants.map(participantRow),
+      warnings: balanceWarnings(source.value.protocol, source.value.content).map((w) => `study.yaml ${w.path.join('.')}: ${w.message}.`),
+      station: { id: stationId(this.c.s.options.dataDir), firstSlot: this.firstSlot(source.value.protocol) },
+      online: source.value.protocol.enrolment !== undefined,
     });
   }
 

@@ -1,6 +1,6 @@
 import { fail, ok } from '../../shared/result.js';
 import type { studyMethods } from '../../shared/contract/study.js';
-import { findRun } from '../../shared/study/fold.js';
+import { findRun, participantStatus } from '../../shared/study/fold.js';
 import type { AppHandlers, AppServices } from '../app/appServices.js';
 import { eraseParticipant, finishErasures } from './erasure.js';
 import { Experimenter } from './experimenter.js';
@@ -36,10 +36,23 @@ export function setupStudyProtocolHandlers(
   const experimenter = new Experimenter(c);
   const wallClock = s.options.wallClock;
   const enrolment = new EnrolmentService(c, experimenter, c.enrolmentMap, wallClock ? () => wallClock().getTime() : Date.now);
-  const flow = new ParticipantFlow(c, (studyKey, participantId) => {
+  const startVisit = (studyKey: string, participantId: string) => {
+    const started = experimenter.start(studyKey, participantId);
+    const found = started.ok ? c.participant(studyKey, participantId) : null;
+    const queries = found?.ok && found.value.p.plan ? slackQueriesOf(found.value.p.plan) : [];
+    if (queries.length > 0) prepareStudyWorkspaces(s, studyKey, queries);
+    return started;
+  };
+  const flow = new ParticipantFlow(c, (studyKey, p) => {
+    // A link handed out is not a start: the plan is fixed when the participant's page first opens (issue 25).
+    if (p.plan === null && participantStatus(p) === 'invited') {
+      const started = startVisit(studyKey, p.id);
+      if (!started.ok) s.log.warn('a visit could not start when its page opened', { error: started.error.message });
+      return;
+    }
     // The participant's own page is a look too: a visit idle past the window is closed before it is shown.
     const source = c.source(studyKey);
-    if (source.ok && source.value.protocol.enrolment) enrolment.sweep(studyKey, source.value.protocol.enrolment, participantId);
+    if (source.ok && source.value.protocol.enrolment) enrolment.sweep(studyKey, source.value.protocol.enrolment, p.id);
   });
   /** Slack studies whose workspaces were put in preparation when their participants were first listed. */
   const prepared = new Set<string>();
@@ -78,13 +91,7 @@ export function setupStudyProtocolHandlers(
       return overview;
     },
     studyAddParticipants: ({ studyKey, count, codes }) => experimenter.add(studyKey, { ...(count !== undefined ? { count } : {}), ...(codes !== undefined ? { codes } : {}) }),
-    studyStartParticipant: ({ studyKey, participantId }) => {
-      const started = experimenter.start(studyKey, participantId);
-      const found = started.ok ? c.participant(studyKey, participantId) : null;
-      const queries = found?.ok && found.value.p.plan ? slackQueriesOf(found.value.p.plan) : [];
-      if (queries.length > 0) prepareStudyWorkspaces(s, studyKey, queries);
-      return started;
-    },
+    studyStartParticipant: ({ studyKey, participantId }) => startVisit(studyKey, participantId),
     studyVoid: ({ studyKey, participantId, runId, reason }) => experimenter.void(studyKey, participantId, reason, runId),
     studyWithdraw: async ({ studyKey, participantId, reason }) => {
       const found = c.participant(studyKey, participantId);

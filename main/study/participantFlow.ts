@@ -17,15 +17,18 @@ export class ParticipantFlow {
 
   constructor(
     private readonly c: StudyContext,
-    /** Records the participant's visit as abandoned when it has been idle past the study's window (online studies). */
-    private readonly look: (studyKey: string, participantId: string) => void = () => {},
+    /**
+     * The participant's page looks at their visit: an invited participant's plan is fixed now, and an online visit
+     * idle past the study's window is recorded abandoned (handlers.ts).
+     */
+    private readonly look: (studyKey: string, p: ParticipantState) => void = () => {},
   ) {}
 
   /** The participant's state after the look that may close an idle visit. */
   private located(participantId: string): Result<{ studyKey: string; p: ParticipantState }> {
     const found = this.c.locate(participantId);
     if (!found.ok) return found;
-    this.look(found.value.studyKey, participantId);
+    this.look(found.value.studyKey, found.value.p);
     const again = this.c.participant(found.value.studyKey, participantId);
     return again.ok ? ok({ studyKey: found.value.studyKey, p: again.value.p }) : again;
   }

@@ -126,6 +126,12 @@ export const studyOverviewSchema = z.object({
   studyVersion: z.string(),
   resultsDir: z.string(),
   participants: z.array(participantRowSchema),
+  /** Problems that do not stop the study, e.g. a participant count that leaves a balance cycle incomplete. */
+  warnings: z.array(z.string()),
+  /** This station's id (in its generated codes) and its first plan slot (`participants.station_slots`). */
+  station: z.object({ id: z.string(), firstSlot: z.number().int().min(0) }),
+  /** Participants come through one study link (`protocol.enrolment`). */
+  online: z.boolean(),
 });
 export type StudyOverview = z.infer<typeof studyOverviewSchema>;
 

@@ -28,14 +28,14 @@ export const enrolmentSchema = z.strictObject({
    */
   completion_url: z
     .string()
-    .regex(HTTPS_URL, 'expected an https:// address, e.g. https://app.prolific.com/submissions/complete?cc={code}')
     .refine((u) => {
+      if (!HTTPS_URL.test(u)) return false;
       try {
         return new URL(u.replace('{code}', 'CODE')).protocol === 'https:';
       } catch {
         return false;
       }
-    }, 'expected a valid https:// address')
+    }, 'expected an https:// address, e.g. https://app.prolific.com/submissions/complete?cc={code}')
     .optional(),
 });
 export type Enrolment = z.infer<typeof enrolmentSchema>;
