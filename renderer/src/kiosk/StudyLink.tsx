@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../api/client';
+import { useStudySectionLoading } from '../screens/studyPageReady';
 
 type Info = { fragment: string; idParameter: string; cap: number; abandonAfterMinutes: number; completionUrl: string | null };
 
@@ -11,6 +12,8 @@ export function StudyLink({ studyKey }: { studyKey: string }) {
   const [info, setInfo] = useState<Info | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [copied, setCopied] = useState(false);
+  // Part of the study page's first view: it does not appear late under the researcher's pointer.
+  useStudySectionLoading(info === undefined && error === undefined);
   useEffect(() => {
     let live = true;
     void api()
