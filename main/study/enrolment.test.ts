@@ -239,6 +239,21 @@ describe('online enrolment through the study link', () => {
     expect(fs.readFileSync(path.join(t.dir, ENROLMENT_FILE), 'utf8')).not.toContain(PID(7));
   }, 90_000);
 
+  it('gives this station its own slot range (participants.station_slots): enrolment starts at its first slot', async () => {
+    const t = online();
+    const { station } = await t.overview().then((o) => o);
+    const yaml = path.join(t.dir, 'studies', 'online-test', 'study.yaml');
+    fs.writeFileSync(yaml, fs.readFileSync(yaml, 'utf8').replace('participants: { generate: { pattern: "P{nn}", count: 3 } }', `participants: { generate: { pattern: "P{nn}", count: 3 }, station_slots: { ${station.id}: 3, ZZZZ: 0 } }`));
+    const link = await t.link();
+    await t.must(link, 'enrolVisit', { platformId: PID(1) });
+    await t.must(link, 'enrolVisit', { platformId: PID(2) });
+    const o = await t.overview();
+    expect(o.station).toEqual({ id: station.id, firstSlot: 3 });
+    expect(o.participants.map((r) => r.plan?.slot)).toEqual([3, 4]);
+    // Cap 3 is one balance cycle (3 versions): no warning.
+    expect(o.warnings).toEqual([]);
+  });
+
   it('refuses a completion address that is not https when the study loads, naming the file and the place', async () => {
     const t = online('{ id_parameter: PROLIFIC_PID, cap: 3, abandon_after_minutes: 30, completion_url: "http://app.prolific.com/done?cc={code}" }');
     const r = await t.as(t.exp, 'enrolmentLink', { studyKey: STUDY_KEY });
