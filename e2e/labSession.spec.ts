@@ -36,7 +36,7 @@ test('a 10-participant lab session on 127.0.0.2: the dashboard stays right and q
   const phase = (name: string) => phases.push(`${name} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   writeSettings(dataDir, { typingDelayMs: 0 });
 
-  // 1. The host as the lab starts it; five participants added to the study's own five before anyone has opened it.
+  // 1. The host as the lab starts it; four participants added to the study's own six before anyone has opened it.
   let host = serveLab(dataDir, 0);
   try {
     await expect
@@ -56,7 +56,7 @@ test('a 10-participant lab session on 127.0.0.2: the dashboard stays right and q
       expect(body.ok, `${method}: ${JSON.stringify(body.error)}`).toBe(true);
       return body.value;
     };
-    await api('studyAddParticipants', { studyKey: TEAM_DEMO, count: 5 });
+    await api('studyAddParticipants', { studyKey: TEAM_DEMO, count: 4 });
     const rows = (
       await api<{ participants: { participantId: string; code: string }[] }>('studyParticipants', {
         studyKey: TEAM_DEMO,

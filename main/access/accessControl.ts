@@ -12,7 +12,9 @@ const sameScope = (a: LinkScope, b: LinkScope) =>
     ? b.kind === 'participant' && a.studyKey === b.studyKey && a.participantId === b.participantId
     : a.kind === 'rater'
       ? b.kind === 'rater' && a.studyKey === b.studyKey && a.rater === b.rater
-      : b.kind === 'auditor' && a.studyKey === b.studyKey && a.auditor === b.auditor;
+      : a.kind === 'auditor'
+        ? b.kind === 'auditor' && a.studyKey === b.studyKey && a.auditor === b.auditor
+        : b.kind === 'enrolment' && a.studyKey === b.studyKey;
 
 const equalText = (a: string, b: string) => {
   const x = Buffer.from(a);

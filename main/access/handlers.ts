@@ -32,7 +32,7 @@ export function setupAccessHandlers(s: AppServices, access: AccessControl): Acce
         return fail('conflict', 'Set an experimenter PIN first (on the study page, under Participants): the visit takes over this window, and the PIN is the only way back to it.');
       }
       const scope = access.resolve(capability);
-      return scope && scope.kind !== 'experimenter'
+      return scope && (scope.kind === 'participant' || scope.kind === 'rater')
         ? ok({ kind: scope.kind })
         : fail('unauthorized', 'This link does not work. Ask the experimenter for a new one.');
     },

@@ -24,6 +24,7 @@ type Check<S> = (args: Args, scope: S, owned: Ownership) => string | null | Prom
 type ParticipantScope = Extract<AccessScope, { kind: 'participant' }>;
 type RaterScope = Extract<AccessScope, { kind: 'rater' }>;
 type AuditorScope = Extract<AccessScope, { kind: 'auditor' }>;
+type EnrolmentScope = Extract<AccessScope, { kind: 'enrolment' }>;
 
 const always = () => null;
 const NOT_YOUR_RUN = 'this link may use only its own current run';
@@ -139,8 +140,14 @@ export const auditorMethods: Record<string, Check<AuditorScope>> = {
   undoAuditLabel: ownAudit,
 };
 
-const methodsOf = (kind: Exclude<AccessScope['kind'], 'experimenter'>) =>
-  kind === 'participant' ? participantMethods : kind === 'rater' ? raterMethods : auditorMethods;
+/** The study's enrolment link: enrol a platform id into its own study, nothing else (no who-am-I: no study key). */
+export const enrolmentMethods: Record<string, Check<EnrolmentScope>> = {
+  enrolmentParameter: always,
+  enrolVisit: always,
+};
+
+const methodsOf = (kind: Exclude<AccessScope['kind'], 'experimenter'>): Record<string, unknown> =>
+  kind === 'participant' ? participantMethods : kind === 'rater' ? raterMethods : kind === 'auditor' ? auditorMethods : enrolmentMethods;
 
 /** Whether the method is on the scope's list at all (its arguments are checked separately). */
 export function listed(scope: AccessScope, method: string): boolean {
@@ -167,6 +174,10 @@ export async function refusal(scope: AccessScope, method: string, args: Args, ow
     case 'auditor': {
       const check = Object.hasOwn(auditorMethods, method) ? auditorMethods[method] : undefined;
       return check ? await check(args, scope, owned) : `an auditor link may not call ${method}`;
+    }
+    case 'enrolment': {
+      const check = Object.hasOwn(enrolmentMethods, method) ? enrolmentMethods[method] : undefined;
+      return check ? await check(args, scope, owned) : `a study link may not call ${method}`;
     }
   }
 }

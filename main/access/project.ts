@@ -92,8 +92,9 @@ function projectValue(scope: Exclude<AccessScope, { kind: 'experimenter' }>, met
     const s = settingsSchema.parse(value);
     return { ok: true, value: { ...defaultSettings, typingDelayMs: s.typingDelayMs } };
   }
-  // A rater's and an auditor's views are built blind by their own handlers (no judge labels, no recorded label).
-  if (scope.kind === 'rater' || scope.kind === 'auditor') return result;
+  // A rater's and an auditor's views are built blind by their own handlers (no judge labels, no recorded label);
+  // an enrolment link's two answers carry nothing of the study.
+  if (scope.kind === 'rater' || scope.kind === 'auditor' || scope.kind === 'enrolment') return result;
   if (teamViewMethods.has(method)) return { ok: true, value: participantTeamView(value) };
   if (method === 'teamTool') {
     const v = value as { result: unknown; view: unknown };
@@ -134,6 +135,8 @@ export function projectEvent(
   owned: { seat: OwnedSeat | null; sessions: readonly string[] },
 ): AppEvent | null {
   if (scope.kind === 'experimenter') return event;
+  // The enrolment page listens to nothing: it enrols, then the page holds the participant's own link.
+  if (scope.kind === 'enrolment') return null;
   switch (event.type) {
     case 'session.event': {
       const mine =

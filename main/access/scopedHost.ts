@@ -61,7 +61,8 @@ export class ScopedHost {
     };
     const unsubscribe = this.bus.subscribe((event) => {
       const current = scope();
-      if (!current) return;
+      // An enrolment link's page listens to nothing (project.ts): no stream work for it at all.
+      if (!current || current.kind === 'enrolment') return;
       if (current.kind === 'experimenter') {
         // Nothing to look up: keep the order by queueing behind any scoped lookups still running.
         if (pending === 0) return open ? send(event) : undefined;

@@ -22,6 +22,11 @@ export interface AppOptions {
   log: Logger;
   /** Where API keys are kept: the desktop shell passes Electron safeStorage; the browser host a 0600 file. */
   secretStore?: SecretStore;
+  /**
+   * The wall clock of the event log and of online enrolment's abandonment window. Only tests set it (a unit test's
+   * fixed clock; the browser host's TEAMSEAT_TEST_CLOCK_FILE), so a window of minutes is tried without waiting.
+   */
+  wallClock?: () => Date;
 }
 
 export interface AppServices {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { DatabaseStatus } from '../../shared/contract/schemas.js';
 import { EventLog } from '../db/eventLog.js';
+import { monotonicMicros } from '../db/monotonic.js';
 import { DatabaseOpenError, openDatabase, type Db } from '../db/open.js';
 import { latestSchemaVersion } from '../db/migrations.js';
 
@@ -17,6 +18,7 @@ export class DatabaseHolder {
   constructor(
     readonly file: string,
     private readonly nativeBinding?: string,
+    private readonly wallClock?: () => Date,
   ) {
     this.status = this.open();
   }
@@ -51,7 +53,7 @@ export class DatabaseHolder {
         nativeBinding: this.nativeBinding,
         onBackup: (p) => this.notices.push(`Before upgrading the database a copy was saved as ${p}.`),
       });
-      this.log = new EventLog(this.db);
+      this.log = this.wallClock ? new EventLog(this.db, { wall: this.wallClock, monoUs: monotonicMicros }) : new EventLog(this.db);
       return { status: 'ok', path: this.file, schemaVersion: latestSchemaVersion };
     } catch (err) {
       if (err instanceof DatabaseOpenError) return { status: err.kind, path: err.file, message: err.message };

@@ -42,7 +42,7 @@ export function createApp(
   const services: AppServices = {
     options,
     log: options.log,
-    database: new DatabaseHolder(path.join(options.dataDir, DATABASE_FILE), options.nativeBinding),
+    database: new DatabaseHolder(path.join(options.dataDir, DATABASE_FILE), options.nativeBinding, options.wallClock),
     settings: new SettingsService(options.dataDir, options.settingsFactory),
     library: new StudyLibrary([
       { dir: path.join(options.appRoot, 'studies'), origin: 'built-in' },
@@ -63,7 +63,7 @@ export function createApp(
     ...setupTaskCardHandlers(services),
     ...setupSlackHandlers(services, options.secretStore ? { secrets: options.secretStore } : {}),
     ...setupAccessHandlers(services, access),
-    ...setupStudyProtocolHandlers(services),
+    ...setupStudyProtocolHandlers(services, access),
     ...setupModelSeatHandlers(services),
     ...setupResultsHandlers(services),
     ...setupComparisonHandlers(services),

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { EnrolmentMap } from '../study/enrolmentMap.js';
 import type { StoredEvent } from '../../shared/contract/schemas.js';
 import { fail, ok, type Result } from '../../shared/result.js';
 import { findRun, foldStudy, type StudyState } from '../../shared/study/fold.js';
@@ -45,6 +46,11 @@ export interface BundleSource {
   design: Design;
   /** Names the study asks to look for in free text (redact-names.txt in the pack, one a line). */
   names: string[];
+  /**
+   * The recruitment-platform ids that enrolled in this study (main/study/enrolmentMap.ts). They are never written
+   * into a bundle by the app; the scan looks for them anyway (a participant may type theirs into an answer).
+   */
+  platformIds: string[];
   state: StudyState;
   /** Every session's events: the study log and each run, demo sessions left out. */
   sessions: Array<{
@@ -207,6 +213,7 @@ export function collectBundle(
     stationId: stationId(s.options.dataDir),
     design: detail.kind === 'team' ? studyDesign(detail.dir).design : 'within',
     names: [...readNames(detail.dir), ...extraNames],
+    platformIds: [...new EnrolmentMap(s.options.dataDir).visits(studyKey).keys()],
     state,
     sessions,
     runs,

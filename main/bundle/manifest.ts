@@ -1,3 +1,4 @@
+import { exclusionReasons } from '../../shared/study/model.js';
 import { z } from 'zod';
 
 /** manifest.json at the root of a study bundle: what it holds and where it came from (README.md in the bundle). */
@@ -34,7 +35,7 @@ export const bundleManifestSchema = z.object({
     hits: z.array(
       z.object({
         id: z.string(),
-        kind: z.enum(['email', 'phone', 'name', 'path']),
+        kind: z.enum(['email', 'phone', 'name', 'path', 'platform_id']),
         decision: z.enum(['redact', 'keep']),
         occurrences: z.number().int(),
         text: z.string().nullable(),
@@ -65,7 +66,7 @@ export const bundleRunSchema = z.object({
   attempt: z.number().int().min(1).nullable(),
   practice: z.boolean(),
   counted: z.boolean(),
-  exclusion: z.enum(['pilot', 'void', 'withdrawn', 'practice', 'superseded']).nullable(),
+  exclusion: z.enum(exclusionReasons).nullable(),
   study_version: z.string().nullable(),
   task: z.string(),
   version: z.string().nullable(),

@@ -12,7 +12,7 @@ import { absolutePathsIn } from './hostPaths.js';
  * decided once, redact or keep; a redaction replaces that text everywhere in the bundle (tables, transcripts,
  * event logs), so nothing carries it.
  */
-export type HitKind = 'email' | 'phone' | 'name' | 'path';
+export type HitKind = 'email' | 'phone' | 'name' | 'path' | 'platform_id';
 export interface PrivacyHit {
   id: string;
   kind: HitKind;
@@ -103,6 +103,13 @@ export function scanBundle(src: BundleSource): PrivacyHit[] {
   const found = [
     ...freeTexts(src).map(({ place, text }) => ({ place, finds: findInText(text, src.names) })),
     ...pathTexts(src).map(({ place, text }) => ({ place, finds: absolutePathsIn(text).map((p) => ({ kind: 'path' as const, text: p })) })),
+    // An enrolled participant's platform id anywhere: in what they typed (free text is in the logs and results too).
+    ...(src.platformIds.length === 0
+      ? []
+      : pathTexts(src).map(({ place, text }) => ({
+          place,
+          finds: src.platformIds.filter((id) => text.includes(id)).map((id) => ({ kind: 'platform_id' as const, text: id })),
+        }))),
   ];
   for (const { place, finds } of found) {
     for (const f of finds) {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { participantCount } from '../../shared/study/codes.js';
 import { balanceCycle } from '../../shared/study/plan.js';
+import { balanceWarnings } from '../../shared/study/planBalance.js';
 import { formatProblem, validateStudyPack } from '../studies/validatePack.js';
 import { hashPackFiles } from '../studies/studyVersion.js';
 
@@ -45,6 +46,8 @@ export function validatePackCommand(dir: string | undefined, cwd = process.cwd()
         `a full balance cycle every ${balanceCycle(protocol, content.pack)} participants`,
     );
     out.push(`study version: ${hashPackFiles(full, content.files)}`);
+    // Not a refusal: a count that stops part-way through a balance cycle still runs, unevenly.
+    for (const w of balanceWarnings(protocol, content.pack)) out.push(`warning: study.yaml ${w.path.join('.')}: ${w.message}`);
   } else if (manifest?.kind !== 'labelling') out.push('no protocol: the study can only be run as pilot runs');
   return { code: 0, out, err: [] };
 }

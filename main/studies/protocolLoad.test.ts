@@ -60,12 +60,12 @@ describe('studyVersionHash', () => {
 });
 
 describe('loadStudyProtocol', () => {
-  it('loads the team demo ready for buildPlan, and its plans are valid for all five codes', () => {
+  it('loads the team demo ready for buildPlan, and its plans are valid for all six codes (one full balance cycle)', () => {
     const loaded = loadStudyProtocol(path.join(studies, 'team-demo'));
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
     const { protocol, content, studyVersion } = loaded.value;
     const codes = participantCodes(protocol, 'S7K2');
-    expect(codes).toEqual(['S7K2-P01', 'S7K2-P02', 'S7K2-P03', 'S7K2-P04', 'S7K2-P05']);
+    expect(codes).toEqual(['S7K2-P01', 'S7K2-P02', 'S7K2-P03', 'S7K2-P04', 'S7K2-P05', 'S7K2-P06']);
     const plans = codes.map((participant, slot) => buildPlan({ protocol, content, participant, slot, studyVersion }));
     for (const plan of plans) {
       expect(plan.steps[0]).toEqual({ kind: 'consent' });

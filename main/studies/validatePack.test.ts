@@ -123,6 +123,25 @@ describe('protocol problems, each named as file:line path: message', () => {
     ]);
   });
 
+  it('warns (without refusing) when the participant count or the enrolment cap leaves a balance cycle incomplete', () => {
+    teamPack('  participants: { generate: { count: 7 } }\n  enrolment: { id_parameter: PROLIFIC_PID, cap: 9, abandon_after_minutes: 60 }\n');
+    expect(printed('pilot')).toEqual([]);
+    const out = validatePackCommand(path.join(tmp.dir, 'pilot'));
+    expect(out.code).toBe(0);
+    expect(out.out.filter((l) => l.startsWith('warning:'))).toEqual([
+      expect.stringMatching(/^warning: study\.yaml protocol\.participants: the participant count 7 does not complete the balance: one full cycle takes 3 participants \(each of the 3 versions .*\); use 6 or 9$/),
+    ]);
+    teamPack('  participants: { generate: { count: 6 } }\n  enrolment: { id_parameter: PROLIFIC_PID, cap: 10, abandon_after_minutes: 60 }\n');
+    expect(validatePackCommand(path.join(tmp.dir, 'pilot')).out.filter((l) => l.startsWith('warning:'))).toEqual([
+      expect.stringMatching(/^warning: study\.yaml protocol\.enrolment\.cap: the enrolment cap 10 does not complete the balance: .*; use 9 or 12$/),
+    ]);
+  });
+
+  it('refuses a completion address that is not https, naming the file, the line and the place', () => {
+    teamPack('  participants: { generate: { count: 3 } }\n  enrolment: { id_parameter: PROLIFIC_PID, cap: 3, abandon_after_minutes: 60, completion_url: "http://example.org/done?cc={code}" }\n');
+    expect(printed('pilot')).toEqual([expect.stringMatching(/^pilot\/study\.yaml:\d+ protocol\.enrolment\.completion_url: expected an https:\/\/ address/)]);
+  });
+
   it('duplicate codes, with the line of the second one, and a name instead of a code', () => {
     teamPack('  participants:\n    list:\n      - 5f3a9c1e2b\n      - A1B2C3\n      - 5f3a9c1e2b\n      - Jane Doe\n');
     expect(printed('pilot')).toEqual([
@@ -231,8 +250,10 @@ describe('the library and validate-pack agree', () => {
     for (const pack of ['team-demo', 'slack-demo']) {
       const out = validatePackCommand(`studies/${pack}`, root);
       expect(out.code, out.err.join('\n')).toBe(0);
-      expect(out.out[1]).toMatch(/^protocol: 5 participants/);
+      // Each ships one full balance cycle: team-demo 6 (versions every 3, order every 2), slack-demo 4 (order every 4).
+      expect(out.out[1]).toMatch(pack === 'team-demo' ? /^protocol: 6 participants.*every 6 participants$/ : /^protocol: 4 participants.*every 4 participants$/);
       expect(out.out[2]).toMatch(/^study version: [0-9a-f]{16}$/);
+      expect(out.out.filter((l) => l.startsWith('warning:'))).toEqual([]);
     }
   });
 });

@@ -13,12 +13,12 @@ const codes = async (studyKey: string) =>
   (await call<StudyOverview>(app, 'studyParticipants', { studyKey })).participants.map((p) => p.code);
 
 describe('participants added before the study is first read', () => {
-  it("come after the protocol's generated codes (team-demo: 5 of its own + 5 added = 10)", async () => {
+  it("come after the protocol's generated codes (team-demo: 6 of its own + 5 added = 11)", async () => {
     const added = await call<ParticipantRow[]>(app, 'studyAddParticipants', {
       studyKey: 'built-in:team-demo',
       count: 5,
     });
-    expect(added.map((p) => p.code.replace(/^.*-/, ''))).toEqual(['P06', 'P07', 'P08', 'P09', 'P10']);
+    expect(added.map((p) => p.code.replace(/^.*-/, ''))).toEqual(['P07', 'P08', 'P09', 'P10', 'P11']);
     const all = await codes('built-in:team-demo');
     expect(all.map((c) => c.replace(/^.*-/, ''))).toEqual([
       'P01',
@@ -31,6 +31,7 @@ describe('participants added before the study is first read', () => {
       'P08',
       'P09',
       'P10',
+      'P11',
     ]);
   });
 

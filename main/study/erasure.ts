@@ -87,6 +87,8 @@ function finishErasure(c: StudyContext, pending: PendingErasure): { derived: num
   const log = c.s.database.eventLog;
   if (log && !log.scrub()) c.s.log.warn('erasure: the WAL could not be emptied now (a reader held it); the next erasure does it');
   const removed = removeErasedFiles(c.s.options.dataDir, { ...pending, databaseFile: c.s.database.file });
+  // The platform id of an enrolled participant goes too: it links the person to their platform account.
+  c.enrolmentMap.forget(pending.participantId);
   removeFile(path.join(c.s.options.dataDir, PENDING_FILE));
   return removed;
 }

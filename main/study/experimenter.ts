@@ -8,10 +8,12 @@ import type { StudyEvent } from '../../shared/study/log.js';
 import type { PlanCell } from '../../shared/study/model.js';
 import { buildPlan } from '../../shared/study/plan.js';
 import type { StudyProtocol } from '../../shared/study/protocol.js';
-import { protocolParticipants } from '../../shared/study/planBalance.js';
+import { balanceWarnings, protocolParticipants } from '../../shared/study/planBalance.js';
 import { participantSchema } from '../../shared/contract/schemas.js';
 import { stationId } from './station.js';
 import type { StudyContext } from './studyContext.js';
+import type { StudyProtocolSource } from './protocolSource.js';
+import { nextFreeSlot } from '../../shared/study/enrolment.js';
 
 const newParticipantId = () => crypto.randomBytes(12).toString('hex');
 
@@ -64,6 +66,9 @@ export class Experimenter {
       studyVersion: source.value.studyVersion,
       resultsDir: this.c.writer.resultsDir(source.value.studyId),
       participants: state.participants.map(participantRow),
+      warnings: balanceWarnings(source.value.protocol, source.value.content).map((w) => `study.yaml ${w.path.join('.')}: ${w.message}.`),
+      station: { id: stationId(this.c.s.options.dataDir), firstSlot: this.firstSlot(source.value.protocol) },
+      online: source.value.protocol.enrolment !== undefined,
     });
   }
 
@@ -73,7 +78,8 @@ export class Experimenter {
    */
   private seed(studyKey: string, protocol: StudyProtocol): Result<unknown> {
     if (this.c.logs.sessionId(studyKey) !== null) return ok(null);
-    const codes = participantCodes(protocol, stationId(this.c.s.options.dataDir));
+    // An online study's participants come through its study link, each with a code made as they enrol.
+    const codes = protocol.enrolment ? [] : participantCodes(protocol, stationId(this.c.s.options.dataDir));
     const how = protocol.participants.list ? 'pasted' : 'generated';
     return this.c.logs.append(studyKey, codes.map((code): StudyEvent => ({ kind: 'participant_added', payload: { participantId: newParticipantId(), code, source: how } })));
   }
@@ -98,17 +104,28 @@ export class Experimenter {
       if (pasted.codes.length === 0) return fail('bad_request', 'No code was pasted: give one id a line.');
       fresh = pasted.codes.map((code) => ({ code, source: 'pasted' }));
     } else {
-      const pattern = source.value.protocol.participants.generate?.pattern ?? 'P{nn}';
-      const wanted = a.count ?? 1;
-      const pool = participantCodes({ participants: { generate: { pattern, count: Math.min(999, taken.size + wanted) } } }, stationId(this.c.s.options.dataDir));
-      fresh = pool.filter((code) => !taken.has(code)).slice(0, wanted).map((code) => ({ code, source: 'generated' }));
-      if (fresh.length < wanted) return fail('bad_request', `The pattern ${pattern} has no room for ${wanted} more codes.`);
+      const codes = this.freshCodes(source.value.protocol, taken, a.count ?? 1);
+      if (!codes.ok) return codes;
+      fresh = codes.value.map((code) => ({ code, source: 'generated' }));
     }
     const events = fresh.map((f): StudyEvent => ({ kind: 'participant_added', payload: { participantId: newParticipantId(), ...f } }));
     const added = this.c.logs.append(studyKey, events);
     if (!added.ok) return added;
     const ids = new Set(events.map((e) => e.payload.participantId));
     return ok(this.c.logs.state(studyKey).participants.filter((p) => ids.has(p.id)).map(participantRow));
+  }
+
+  /** `wanted` new codes from the protocol's pattern (P{nn} for a listed study), after every code already taken. */
+  private freshCodes(protocol: StudyProtocol, taken: ReadonlySet<string>, wanted: number): Result<string[]> {
+    const pattern = protocol.participants.generate?.pattern ?? 'P{nn}';
+    const pool = participantCodes({ participants: { generate: { pattern, count: Math.min(999, taken.size + wanted) } } }, stationId(this.c.s.options.dataDir));
+    const fresh = pool.filter((code) => !taken.has(code)).slice(0, wanted);
+    return fresh.length < wanted ? fail('bad_request', `The pattern ${pattern} has no room for ${wanted} more codes.`) : ok(fresh);
+  }
+
+  /** This station's first plan slot (`participants.station_slots`), so two stations fill different parts of the balance. */
+  firstSlot(protocol: StudyProtocol): number {
+    return protocol.participants.station_slots?.[stationId(this.c.s.options.dataDir)] ?? 0;
   }
 
   /** Fixes the plan from the protocol, the participant's slot and the pack's content hash, and records it. */
@@ -124,19 +141,46 @@ export class Experimenter {
     const station = stationId(this.c.s.options.dataDir);
     const listed = slotOfCode(protocol, station, p.code);
     const extra = state.participants.filter((x) => x.plan && slotOfCode(protocol, station, x.code) === null).length;
-    const slot = listed ?? protocolParticipants(protocol) + extra;
+    // An online study fills freed slots first (enrolment.ts); a lab study keeps each listed code's own slot.
+    const slot = protocol.enrolment ? nextFreeSlot(state, this.firstSlot(protocol)) : this.firstSlot(protocol) + (listed ?? protocolParticipants(protocol) + extra);
+    const started = this.startedEvent(studyKey, source.value, participantId, p.code, slot);
+    if (!started.ok) return started;
+    const appended = this.c.logs.append(studyKey, [started.value]);
+    return appended.ok ? ok({ participantId }) : appended;
+  }
+
+  /** The plan of one participant in one slot, as the `participant_started` event that fixes it (nothing recorded yet). */
+  private startedEvent(studyKey: string, source: StudyProtocolSource, participantId: string, code: string, slot: number): Result<StudyEvent> {
+    const protocol = source.protocol;
     let plan;
     try {
-      plan = buildPlan({ protocol, content: source.value.content, participant: p.code, slot, studyVersion: source.value.studyVersion });
+      plan = buildPlan({ protocol, content: source.content, participant: code, slot, studyVersion: source.studyVersion });
     } catch (error) {
-      return fail('invalid_pack', `The plan of ${p.code} cannot be built: ${(error as Error).message}`);
+      return fail('invalid_pack', `The plan of ${code} cannot be built: ${(error as Error).message}`);
     }
     // A counted run labelled by rules that were not validated on their label test sets is refused before it starts.
     const counted = plan.steps.flatMap((st) => (st.kind === 'run' && st.cell.kind === 'team' && !st.cell.practice ? [st.cell.taskId] : []));
     const refusal = unvalidatedRulesRefusal(this.c.s.library, studyKey, counted);
     if (refusal) return fail('invalid_pack', refusal);
     const completionCode = protocol.screens.completion?.code ?? '';
-    const appended = this.c.logs.append(studyKey, [{ kind: 'participant_started', payload: { participantId, plan, completionCode } }]);
+    return ok({ kind: 'participant_started', payload: { participantId, plan, completionCode } });
+  }
+
+  /**
+   * A new participant through the study link: a generated code, added and started in `slot` in one transaction.
+   * `beforeRecord` runs once the plan is built and before anything is recorded (the enrolment map is written there).
+   */
+  enrol(studyKey: string, source: StudyProtocolSource, slot: number, beforeRecord: (participantId: string) => void): Result<{ participantId: string }> {
+    const seeded = this.seed(studyKey, source.protocol);
+    if (!seeded.ok) return seeded;
+    const taken = new Set(this.c.logs.state(studyKey).participants.map((p) => p.code));
+    const code = this.freshCodes(source.protocol, taken, 1);
+    if (!code.ok) return code;
+    const participantId = newParticipantId();
+    const started = this.startedEvent(studyKey, source, participantId, code.value[0]!, slot);
+    if (!started.ok) return started;
+    beforeRecord(participantId);
+    const appended = this.c.logs.append(studyKey, [{ kind: 'participant_added', payload: { participantId, code: code.value[0]!, source: 'enrolled' } }, started.value]);
     return appended.ok ? ok({ participantId }) : appended;
   }
 

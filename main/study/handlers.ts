@@ -1,6 +1,6 @@
 import { fail, ok } from '../../shared/result.js';
 import type { studyMethods } from '../../shared/contract/study.js';
-import { findRun } from '../../shared/study/fold.js';
+import { findRun, participantStatus } from '../../shared/study/fold.js';
 import type { AppHandlers, AppServices } from '../app/appServices.js';
 import { eraseParticipant, finishErasures } from './erasure.js';
 import { Experimenter } from './experimenter.js';
@@ -9,6 +9,8 @@ import { ResultsWriter } from './resultsWriter.js';
 import { prepareStudyWorkspaces, slackQueriesOf } from './slackPreparation.js';
 import { StudyContext } from './studyContext.js';
 import { STUDY_LOG_TASK } from './studyLog.js';
+import { EnrolmentService } from './enrolment.js';
+import type { AccessControl } from '../access/accessControl.js';
 import { teamSessionsOf } from '../team/teamSessionsOf.js';
 
 /** Run-log kinds after which a run may be over for its participant (team: ended, submitted, time up; Slack: submitted). */
@@ -24,12 +26,34 @@ export const resultsWriterOf = (s: Pick<AppServices, 'bus'>): ResultsWriter | un
  * The study service: participants, plans and visits over the study log, and the one results writer, which
  * follows the runs' ends on the event bus and repairs results/ at startup.
  */
-export function setupStudyProtocolHandlers(s: AppServices): Pick<AppHandlers, keyof typeof studyMethods> {
+export function setupStudyProtocolHandlers(
+  s: AppServices,
+  access: AccessControl,
+): Pick<AppHandlers, keyof typeof studyMethods | 'enrolVisit' | 'enrolmentParameter' | 'enrolmentLink'> {
   const writer = new ResultsWriter(s);
   resultsWriters.set(s.bus, writer);
   const c = new StudyContext(s, writer);
   const experimenter = new Experimenter(c);
-  const flow = new ParticipantFlow(c);
+  const wallClock = s.options.wallClock;
+  const enrolment = new EnrolmentService(c, experimenter, c.enrolmentMap, wallClock ? () => wallClock().getTime() : Date.now);
+  const startVisit = (studyKey: string, participantId: string) => {
+    const started = experimenter.start(studyKey, participantId);
+    const found = started.ok ? c.participant(studyKey, participantId) : null;
+    const queries = found?.ok && found.value.p.plan ? slackQueriesOf(found.value.p.plan) : [];
+    if (queries.length > 0) prepareStudyWorkspaces(s, studyKey, queries);
+    return started;
+  };
+  const flow = new ParticipantFlow(c, (studyKey, p) => {
+    // A link handed out is not a start: the plan is fixed when the participant's page first opens (issue 25).
+    if (p.plan === null && participantStatus(p) === 'invited') {
+      const started = startVisit(studyKey, p.id);
+      if (!started.ok) s.log.warn('a visit could not start when its page opened', { error: started.error.message });
+      return;
+    }
+    // The participant's own page is a look too: a visit idle past the window is closed before it is shown.
+    const source = c.source(studyKey);
+    if (source.ok && source.value.protocol.enrolment) enrolment.sweep(studyKey, source.value.protocol.enrolment, p.id);
+  });
   /** Slack studies whose workspaces were put in preparation when their participants were first listed. */
   const prepared = new Set<string>();
 
@@ -55,6 +79,8 @@ export function setupStudyProtocolHandlers(s: AppServices): Pick<AppHandlers, ke
 
   return {
     studyParticipants: ({ studyKey }) => {
+      const online = c.source(studyKey);
+      if (online.ok && online.value.protocol.enrolment) enrolment.sweep(studyKey, online.value.protocol.enrolment);
       const overview = experimenter.overview(studyKey);
       // The first look at a Slack study's participants starts importing its workspaces, long before anyone plays.
       const source = overview.ok && !prepared.has(studyKey) ? c.source(studyKey) : null;
@@ -65,13 +91,7 @@ export function setupStudyProtocolHandlers(s: AppServices): Pick<AppHandlers, ke
       return overview;
     },
     studyAddParticipants: ({ studyKey, count, codes }) => experimenter.add(studyKey, { ...(count !== undefined ? { count } : {}), ...(codes !== undefined ? { codes } : {}) }),
-    studyStartParticipant: ({ studyKey, participantId }) => {
-      const started = experimenter.start(studyKey, participantId);
-      const found = started.ok ? c.participant(studyKey, participantId) : null;
-      const queries = found?.ok && found.value.p.plan ? slackQueriesOf(found.value.p.plan) : [];
-      if (queries.length > 0) prepareStudyWorkspaces(s, studyKey, queries);
-      return started;
-    },
+    studyStartParticipant: ({ studyKey, participantId }) => startVisit(studyKey, participantId),
     studyVoid: ({ studyKey, participantId, runId, reason }) => experimenter.void(studyKey, participantId, reason, runId),
     studyWithdraw: async ({ studyKey, participantId, reason }) => {
       const found = c.participant(studyKey, participantId);
@@ -97,6 +117,38 @@ export function setupStudyProtocolHandlers(s: AppServices): Pick<AppHandlers, ke
       if (!report) return fail('not_found', `No study "${studyKey}" with results to write.`);
       const { dir, written, moved, removed, problems } = report;
       return ok({ dir, written, moved, removed, problems });
+    },
+
+    enrolmentParameter: (_args, ctx) => {
+      const scope = ctx.access;
+      if (scope?.kind !== 'enrolment') return fail('unauthorized', 'Open the study through its study link.');
+      const source = c.source(scope.studyKey);
+      const config = source.ok ? source.value.protocol.enrolment : undefined;
+      return config ? ok({ idParameter: config.id_parameter }) : fail('conflict', 'This study does not take participants through a study link.');
+    },
+    enrolVisit: ({ platformId, held }, ctx) => {
+      const scope = ctx.access;
+      if (scope?.kind !== 'enrolment') return fail('unauthorized', 'Open the study through its study link.');
+      // Only the capability this browser was given at its first visit brings the visit back; the id alone does not.
+      const heldScope = held ? access.resolve(held) : null;
+      const heldBy = heldScope?.kind === 'participant' && heldScope.studyKey === scope.studyKey ? heldScope.participantId : null;
+      const enrolled = enrolment.enrol(scope.studyKey, platformId, heldBy);
+      if (!enrolled.ok) return enrolled;
+      const { participantId, returning } = enrolled.value;
+      return ok({ capability: access.linkFor({ kind: 'participant', studyKey: scope.studyKey, participantId }), returning });
+    },
+    enrolmentLink: ({ studyKey }) => {
+      const source = c.source(studyKey, { fresh: true });
+      if (!source.ok) return source;
+      const config = source.value.protocol.enrolment;
+      if (!config) return fail('conflict', 'This study has no `protocol.enrolment` section: add one to take participants through a study link (studies/FORMAT-study.md).');
+      return ok({
+        fragment: `enrol=${access.linkFor({ kind: 'enrolment', studyKey })}`,
+        idParameter: config.id_parameter,
+        cap: config.cap,
+        abandonAfterMinutes: config.abandon_after_minutes,
+        completionUrl: config.completion_url ?? null,
+      });
     },
 
     participantStep: ({ participantId }) => flow.screen(participantId),

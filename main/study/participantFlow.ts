@@ -15,10 +15,26 @@ type Screen = Promise<Result<ParticipantScreen>> | Result<ParticipantScreen>;
 export class ParticipantFlow {
   private readonly starting = new Map<string, Promise<Result<ParticipantScreen>>>();
 
-  constructor(private readonly c: StudyContext) {}
+  constructor(
+    private readonly c: StudyContext,
+    /**
+     * The participant's page looks at their visit: an invited participant's plan is fixed now, and an online visit
+     * idle past the study's window is recorded abandoned (handlers.ts).
+     */
+    private readonly look: (studyKey: string, p: ParticipantState) => void = () => {},
+  ) {}
+
+  /** The participant's state after the look that may close an idle visit. */
+  private located(participantId: string): Result<{ studyKey: string; p: ParticipantState }> {
+    const found = this.c.locate(participantId);
+    if (!found.ok) return found;
+    this.look(found.value.studyKey, found.value.p);
+    const again = this.c.participant(found.value.studyKey, participantId);
+    return again.ok ? ok({ studyKey: found.value.studyKey, p: again.value.p }) : again;
+  }
 
   screen(participantId: string): Result<ParticipantScreen> {
-    const found = this.c.locate(participantId);
+    const found = this.located(participantId);
     if (!found.ok) return ok(closedScreen(participantId, 'erased', found.error.message));
     const { studyKey } = found.value;
     const p = this.noticeRunEnd(studyKey, found.value.p);
@@ -81,7 +97,7 @@ export class ParticipantFlow {
   }
 
   private async doStartRun(participantId: string, token: string): Promise<Result<ParticipantScreen>> {
-    const found = this.c.locate(participantId);
+    const found = this.located(participantId);
     if (!found.ok) return found;
     const { studyKey, p } = found.value;
     const refused = this.refuse(p, token, ['run', 'practice']);
@@ -137,7 +153,7 @@ export class ParticipantFlow {
 
   /** Checks, records (one transaction), then returns the next screen. `decide` returns the events, or a refusal. */
   private act(participantId: string, token: string, kinds: readonly string[], decide: (p: ParticipantState, index: number, kind: string) => StudyEvent[] | string): Result<ParticipantScreen> {
-    const found = this.c.locate(participantId);
+    const found = this.located(participantId);
     if (!found.ok) return found;
     const { studyKey } = found.value;
     const p = this.noticeRunEnd(studyKey, found.value.p);

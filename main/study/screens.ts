@@ -3,6 +3,7 @@ import type { Answers, ParticipantScreen, Question } from '../../shared/contract
 import type { Question as ProtocolQuestion } from '../../shared/study/protocolScreens.js';
 import { currentStep, currentStepIndex, participantStatus, type ParticipantState } from '../../shared/study/fold.js';
 import type { StudyProtocol } from '../../shared/study/protocol.js';
+import { completionAddress } from '../../shared/study/enrolment.js';
 
 /** Opaque per screen: changes whenever the participant's screen changes, and says nothing about the plan. */
 export function stepToken(p: ParticipantState): string {
@@ -39,6 +40,7 @@ const closedMessages = {
   finished: 'You have finished this study. Thank you for taking part.',
   not_started: 'Your visit has not been started yet. Please ask the experimenter.',
   erased: 'This participant link is no longer valid.',
+  abandoned: 'This visit was closed because nothing happened in it for a long time, and its place went to someone else. Please return the study on the recruitment platform. Thank you for your interest.',
 } as const;
 
 export function closedScreen(participantId: string, reason: keyof typeof closedMessages, message?: string): ParticipantScreen {
@@ -56,6 +58,7 @@ export function participantScreen(p: ParticipantState, ctx: ScreenContext): Part
   const status = participantStatus(p);
   if (status === 'void') return closedScreen(p.id, 'void');
   if (status === 'withdrawn') return closedScreen(p.id, 'withdrawn');
+  if (status === 'abandoned') return closedScreen(p.id, 'abandoned');
   if (status === 'declined') return p.screenedOut ? closedScreen(p.id, 'screened_out', ctx.protocol.screens.screener?.screened_out) : closedScreen(p.id, 'declined');
   if (status === 'invited') return closedScreen(p.id, 'not_started');
   const step = currentStep(p);
@@ -90,7 +93,14 @@ export function participantScreen(p: ParticipantState, ctx: ScreenContext): Part
     case 'debrief':
       return { ...common, screen: 'debrief', text: `${s.debrief.text}\n\n${s.debrief.withdrawal}`, canWithdraw: true };
     case 'completion':
-      return { ...common, screen: 'completion', code: p.completionCode ?? '', text: s.completion?.text ?? 'Thank you.' };
+      return {
+        ...common,
+        screen: 'completion',
+        code: p.completionCode ?? '',
+        text: s.completion?.text ?? 'Thank you.',
+        // Only a participant who came through the study link is sent back to the platform.
+        redirect: p.source === 'enrolled' ? completionAddress(ctx.protocol.enrolment, p.completionCode ?? '') : null,
+      };
   }
 }
 

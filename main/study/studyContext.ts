@@ -5,6 +5,7 @@ import { RunSessionCache } from './runSessionCache.js';
 import { loadProtocolSource, type StudyProtocolSource } from './protocolSource.js';
 import type { ResultsWriter } from './resultsWriter.js';
 import { StudyLogs } from './studyLog.js';
+import { EnrolmentMap } from './enrolmentMap.js';
 import type { ScreenContext } from './screens.js';
 
 // Reloading hashes and parses the whole pack (hundreds of ms, on the one thread every participant shares), so a
@@ -16,6 +17,8 @@ export class StudyContext {
   readonly logs: StudyLogs;
   /** Run logs read for a participant's screen (did their run end?), caught up event by event, not replayed whole. */
   readonly runLogs = new RunSessionCache();
+  /** Platform id → participant id of online enrolment: in the data folder only (enrolmentMap.ts). */
+  readonly enrolmentMap: EnrolmentMap;
   /** participant id → study key: participant methods carry only the id. */
   private readonly located = new Map<string, string>();
   private readonly sources = new Map<string, { at: number; source: Result<StudyProtocolSource> }>();
@@ -25,6 +28,7 @@ export class StudyContext {
     readonly writer: ResultsWriter,
   ) {
     this.logs = new StudyLogs(s);
+    this.enrolmentMap = new EnrolmentMap(s.options.dataDir, (m) => s.log.warn(m));
   }
 
   /**

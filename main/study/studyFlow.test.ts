@@ -141,9 +141,10 @@ describe('a between-subjects study played through the study service', () => {
     expect((await overview()).participants.find((p) => p.participantId === participantId)?.status).toBe('declined');
   });
 
-  it('opens the built-in team demo as a runnable study: five generated codes, consent, instructions, a practice run', async () => {
+  it('opens the built-in team demo as a runnable study: six generated codes (one balance cycle), consent, instructions, a practice run', async () => {
     const demo = await call<StudyOverview>(app, 'studyParticipants', { studyKey: 'built-in:team-demo' });
-    expect(demo.participants.map((p) => p.code)).toEqual([1, 2, 3, 4, 5].map((n) => expect.stringMatching(new RegExp(`^[2-9A-Z]{4}-P0${n}$`))));
+    expect(demo.participants.map((p) => p.code)).toEqual([1, 2, 3, 4, 5, 6].map((n) => expect.stringMatching(new RegExp(`^[2-9A-Z]{4}-P0${n}$`))));
+    expect(demo.warnings).toEqual([]);
     const participantId = demo.participants[0]!.participantId;
     await call(app, 'studyStartParticipant', { studyKey: 'built-in:team-demo', participantId });
     const consent = await call<Screen<'consent'>>(app, 'participantStep', { participantId });

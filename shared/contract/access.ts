@@ -19,9 +19,14 @@ const participantScope = z.object({
 const raterScope = z.object({ kind: z.literal('rater'), studyKey: z.string().min(1), rater: participantSchema });
 /** An auditor of a team study's labels (issue 27): their own audit queue, nothing else. */
 const auditorScope = z.object({ kind: z.literal('auditor'), studyKey: z.string().min(1), auditor: participantSchema });
-/** What a participant, rater or auditor link grants. */
-export const linkScopeSchema = z.discriminatedUnion('kind', [participantScope, raterScope, auditorScope]);
-export const accessScopeSchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('experimenter') }), participantScope, raterScope, auditorScope]);
+/**
+ * A study's one enrolment link (issue 25): it may only enrol a platform id into its study (or give a returning
+ * browser its own visit back); the page learns no study name or key from it.
+ */
+const enrolmentScope = z.object({ kind: z.literal('enrolment'), studyKey: z.string().min(1) });
+/** What a participant, rater, auditor or enrolment link grants. */
+export const linkScopeSchema = z.discriminatedUnion('kind', [participantScope, raterScope, auditorScope, enrolmentScope]);
+export const accessScopeSchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('experimenter') }), participantScope, raterScope, auditorScope, enrolmentScope]);
 export type AccessScope = z.infer<typeof accessScopeSchema>;
 export type ScopeKind = AccessScope['kind'];
 
@@ -58,6 +63,25 @@ export const accessMethods = {
   ),
   /** Experimenter: the link a participant walks their plan with. The same link every time it is asked for. */
   participantLink: method(z.object({ studyKey: z.string().min(1), participantId: participantIdSchema }).strict(), linkSchema),
+  /**
+   * Experimenter: the study's one enrolment link (`enrol=<capability>`, the same every time) and the URL parameter
+   * the platform puts the participant's id in; refused for a study without `protocol.enrolment`.
+   */
+  enrolmentLink: method(
+    z.object({ studyKey: z.string().min(1) }).strict(),
+    z.object({ fragment: z.string(), idParameter: z.string(), cap: z.number().int(), abandonAfterMinutes: z.number(), completionUrl: z.string().nullable() }),
+  ),
+  /** Enrolment link: which URL parameter carries the platform id (nothing else about the study). */
+  enrolmentParameter: method(z.object({}).strict(), z.object({ idParameter: z.string() })),
+  /**
+   * Enrolment link: a platform id takes the next balanced plan slot and gets its participant capability; a
+   * returning browser gets its own visit back only by presenting the capability it was given (`held`).
+   * Checked by the handler, so a bad id is answered in plain words.
+   */
+  enrolVisit: method(
+    z.object({ platformId: z.string().max(500), held: z.string().max(300).optional() }).strict(),
+    z.object({ capability: z.string(), returning: z.boolean() }),
+  ),
   /** Experimenter: a rater's labelling link. */
   raterLink: method(z.object({ studyKey: z.string().min(1), rater: participantSchema }).strict(), linkSchema),
   /**

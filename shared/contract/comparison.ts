@@ -98,7 +98,7 @@ const comparisonViewMethods = {
 
 export const privacyHitSchema = z.object({
   id: z.string(),
-  kind: z.enum(['email', 'phone', 'name', 'path']),
+  kind: z.enum(['email', 'phone', 'name', 'path', 'platform_id']),
   text: z.string(),
   occurrences: z.number().int(),
   places: z.array(z.string()),

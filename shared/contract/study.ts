@@ -62,13 +62,22 @@ export const participantScreenSchema = z.discriminatedUnion('screen', [
   z.object({ ...common, screen: z.literal('break'), seconds: z.number().int().min(0), text: z.string() }).strict(),
   z.object({ ...common, screen: z.literal('questionnaire'), questions: z.array(questionSchema) }).strict(),
   z.object({ ...common, screen: z.literal('debrief'), text: z.string(), canWithdraw: z.boolean() }).strict(),
-  z.object({ ...common, screen: z.literal('completion'), code: z.string(), text: z.string() }).strict(),
+  z
+    .object({
+      ...common,
+      screen: z.literal('completion'),
+      code: z.string(),
+      text: z.string(),
+      /** An enrolled participant's way back to the recruitment platform, with the completion code in it (or null). */
+      redirect: z.string().nullable(),
+    })
+    .strict(),
   /** The visit is over or cannot go on: declined consent, withdrawn, voided, finished, or not started yet. */
   z
     .object({
       participantId: participantIdSchema,
       screen: z.literal('closed'),
-      reason: z.enum(['declined', 'screened_out', 'withdrawn', 'void', 'finished', 'not_started', 'erased']),
+      reason: z.enum(['declined', 'screened_out', 'withdrawn', 'void', 'finished', 'not_started', 'erased', 'abandoned']),
       message: z.string(),
     })
     .strict(),
@@ -117,6 +126,12 @@ export const studyOverviewSchema = z.object({
   studyVersion: z.string(),
   resultsDir: z.string(),
   participants: z.array(participantRowSchema),
+  /** Problems that do not stop the study, e.g. a participant count that leaves a balance cycle incomplete. */
+  warnings: z.array(z.string()),
+  /** This station's id (in its generated codes) and its first plan slot (`participants.station_slots`). */
+  station: z.object({ id: z.string(), firstSlot: z.number().int().min(0) }),
+  /** Participants come through one study link (`protocol.enrolment`). */
+  online: z.boolean(),
 });
 export type StudyOverview = z.infer<typeof studyOverviewSchema>;
 

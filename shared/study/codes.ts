@@ -59,6 +59,13 @@ export const participantsSchema = z
   .strictObject({
     generate: generatedCodesSchema.optional(),
     list: z.array(participantCodeSchema).min(1, 'expected at least one code').optional(),
+    /**
+     * Each station's first plan slot (station id → slot), so two stations running one study fill different parts of
+     * the balance: a station's participants take slots from its own first slot on. Absent: every station starts at 0.
+     */
+    station_slots: z
+      .record(z.string().regex(STATION_ID, 'expected a station id (4 characters, as in the codes this station generates)'), z.number().int().min(0))
+      .optional(),
   })
   .superRefine((p, ctx) => {
     if ((p.generate === undefined) === (p.list === undefined)) {

@@ -21,8 +21,10 @@ export interface StudyRun {
 export interface ParticipantState {
   id: string;
   code: string;
-  source: 'generated' | 'pasted';
+  source: 'generated' | 'pasted' | 'enrolled';
   addedAt: string;
+  /** The wall time of the participant's latest study event (an enrolled visit idle too long is abandoned). */
+  lastEventAt: string;
   startedAt: string | null;
   plan: Plan | null;
   completionCode: string | null;
@@ -41,6 +43,7 @@ export interface ParticipantState {
   chosen: Record<string, number>;
   withdrawn: { reason: string; by: 'participant' | 'experimenter'; at: string } | null;
   voided: { reason: string; at: string } | null;
+  abandoned: { idleMinutes: number; at: string } | null;
 }
 
 export interface StudyState {
@@ -75,6 +78,7 @@ export function applyStudyEvent(state: StudyState, event: StudyEvent, at: string
       code: event.payload.code,
       source: event.payload.source,
       addedAt: at,
+      lastEventAt: at,
       startedAt: null,
       plan: null,
       completionCode: null,
@@ -89,6 +93,7 @@ export function applyStudyEvent(state: StudyState, event: StudyEvent, at: string
       chosen: {},
       withdrawn: null,
       voided: null,
+      abandoned: null,
     };
     return { ...state, participants: [...state.participants, p] };
   }
@@ -96,7 +101,7 @@ export function applyStudyEvent(state: StudyState, event: StudyEvent, at: string
   const id = event.payload.participantId;
   const index = state.participants.findIndex((p) => p.id === id);
   if (index < 0) return { ...state, problems: [...state.problems, `${event.kind} for unknown participant ${id}`] };
-  const p = applyToParticipant(state.participants[index]!, event, at);
+  const p = { ...applyToParticipant(state.participants[index]!, event, at), lastEventAt: at };
   const participants = state.participants.slice();
   participants[index] = p;
   return { ...state, participants };
@@ -131,6 +136,8 @@ function applyToParticipant(p: ParticipantState, event: StudyEvent, at: string):
       return { ...p, runs: p.runs.map((r) => (r.runId === event.payload.runId ? { ...r, voided: event.payload.reason } : r)) };
     case 'participant_voided':
       return { ...p, voided: { reason: event.payload.reason, at }, moves: p.moves + 1 };
+    case 'participant_abandoned':
+      return { ...p, abandoned: { idleMinutes: event.payload.idleMinutes, at }, moves: p.moves + 1 };
     case 'participant_withdrawn':
       return { ...p, withdrawn: { reason: event.payload.reason, by: event.payload.by, at }, moves: p.moves + 1 };
     case 'code_corrected':
@@ -163,6 +170,7 @@ export function currentStep(p: ParticipantState): PlanStep | null {
 export function participantStatus(p: ParticipantState): ParticipantStatus {
   if (p.voided) return 'void';
   if (p.withdrawn) return 'withdrawn';
+  if (p.abandoned) return 'abandoned';
   if (p.consent === 'declined' || p.screenedOut) return 'declined';
   if (!p.plan) return 'invited';
   const step = currentStep(p);
@@ -185,6 +193,7 @@ export function countedAttempt(p: ParticipantState, cell: string): number | null
 export function exclusionOf(p: ParticipantState, run: StudyRun): ExclusionReason | null {
   if (p.voided || run.voided) return 'void';
   if (p.withdrawn) return 'withdrawn';
+  if (p.abandoned) return 'abandoned';
   if (run.practice) return 'practice';
   return countedAttempt(p, run.cell) === run.attempt ? null : 'superseded';
 }

@@ -10,7 +10,8 @@ const pid = z.string().regex(/^[a-f0-9]{24}$/);
 const answerValue = z.union([z.number().int().min(0), z.array(z.number().int().min(0)), z.string()]);
 
 export const studyEventSchemas = {
-  participant_added: z.object({ participantId: pid, code: z.string(), source: z.enum(['generated', 'pasted']) }),
+  /** `enrolled`: through the study link (the platform id is never here: it stays in the data folder's enrolment map). */
+  participant_added: z.object({ participantId: pid, code: z.string(), source: z.enum(['generated', 'pasted', 'enrolled']) }),
   /** The plan is fixed here, with its seed, slot and study version (inside the plan); the completion code too. */
   participant_started: z.object({ participantId: pid, plan: planSchema, completionCode: z.string() }),
   consent_given: z.object({ participantId: pid, step: z.number().int().min(0) }),
@@ -39,6 +40,8 @@ export const studyEventSchemas = {
   run_ended: z.object({ participantId: pid, runId: z.string(), how: z.string() }),
   run_voided: z.object({ participantId: pid, runId: z.string(), reason: z.string() }),
   participant_voided: z.object({ participantId: pid, reason: z.string() }),
+  /** An enrolled visit with no recorded action for the study's window: its slot goes to the next new id; nothing is deleted. */
+  participant_abandoned: z.object({ participantId: pid, idleMinutes: z.number().min(0) }),
   participant_withdrawn: z.object({ participantId: pid, reason: z.string(), by: z.enum(['participant', 'experimenter']) }),
   code_corrected: z.object({ participantId: pid, from: z.string(), to: z.string() }),
   rerun_requested: z.object({ participantId: pid, cell: z.string(), reason: z.string() }),

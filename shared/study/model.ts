@@ -71,9 +71,9 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-export const participantStatuses = ['invited', 'active', 'finished', 'declined', 'withdrawn', 'void'] as const;
+export const participantStatuses = ['invited', 'active', 'finished', 'declined', 'withdrawn', 'void', 'abandoned'] as const;
 export type ParticipantStatus = (typeof participantStatuses)[number];
 
 /** Why a run is not counted; the results writer puts it under results/<study>/excluded/<reason>/. */
-export const exclusionReasons = ['pilot', 'void', 'withdrawn', 'practice', 'superseded'] as const;
+export const exclusionReasons = ['pilot', 'void', 'withdrawn', 'practice', 'superseded', 'abandoned'] as const;
 export type ExclusionReason = (typeof exclusionReasons)[number];

@@ -117,3 +117,27 @@ export function balanceCycle(protocol: StudyProtocol, content: PackContent): num
 export function protocolParticipants(protocol: StudyProtocol): number {
   return participantCount(protocol.participants);
 }
+
+/**
+ * A participant count that stops part-way through a balance cycle leaves some conditions or orders played more often
+ * than others: a warning (the study still runs), naming the cycle and the nearest counts that complete it.
+ */
+export function balanceWarnings(protocol: StudyProtocol, content: PackContent): { path: (string | number)[]; message: string }[] {
+  const cycle = balanceCycle(protocol, content);
+  if (cycle <= 1) return [];
+  const out: { path: (string | number)[]; message: string }[] = [];
+  const check = (path: (string | number)[], what: string, n: number) => {
+    if (n % cycle === 0) return;
+    const below = Math.floor(n / cycle) * cycle;
+    const above = below + cycle;
+    out.push({
+      path,
+      message: `${what} ${n} does not complete the balance: one full cycle takes ${cycle} participants (${balanceNeeds(protocol, content)
+        .map((need) => need.what)
+        .join('; ')}); use ${below > 0 ? `${below} or ` : ''}${above}`,
+    });
+  };
+  check(['protocol', 'participants'], protocol.participants.list ? 'the participant list of' : 'the participant count', protocolParticipants(protocol));
+  if (protocol.enrolment) check(['protocol', 'enrolment', 'cap'], 'the enrolment cap', protocol.enrolment.cap);
+  return out;
+}

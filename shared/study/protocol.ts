@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { auditConfigSchema } from '../audit/sample.js';
 import { taskVersionNames } from './model.js';
 import { participantsSchema } from './codes.js';
+import { enrolmentSchema } from './enrolment.js';
 import { slackScreensSchema, teamScreensSchema } from './protocolScreens.js';
 
 export { type Question } from './protocolScreens.js';
@@ -20,6 +21,8 @@ const shared = {
   /** The study's seed: every participant's seed is derived from it and their slot, and recorded in their plan. */
   seed: z.number().int().min(0).default(0),
   participants: participantsSchema,
+  /** Online enrolment through one study link (shared/study/enrolment.ts); absent: participants come by code only. */
+  enrolment: enrolmentSchema.optional(),
   /**
    * fixed: as listed; random: shuffled by the participant's seed; latin_square: a Williams design (balanced for
    * first-order carry-over) over the tasks a participant plays.

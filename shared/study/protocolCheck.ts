@@ -90,6 +90,9 @@ export function checkProtocol(protocol: StudyProtocol, content: PackContent): Pr
       at(['screens', 'time_limit', 'per_task', id], `"${id}" is not a ${noun} this study plays`);
   });
 
+  if (protocol.enrolment?.completion_url && !protocol.screens.completion?.code)
+    at(['enrolment', 'completion_url'], 'a completion address sends the completion code: add `screens.completion.code`');
+
   // Balance is only meaningful once the items themselves are right.
   if (issues.length === 0) {
     const have = protocolParticipants(protocol);

@@ -4,7 +4,7 @@ export const SLACK_DEMO_PROTOCOL = `# Runnable as a study: each participant answ
 protocol:
   seed: 20240902
   participants:
-    generate: { pattern: "P{nn}", count: 5 }
+    generate: { pattern: "P{nn}", count: 4 }
   queries: [as-riverside-monitor, ha-paper-reviews, su-hr07-decision, ci-ben-end-of-year, as-learning-rate, ha-gpu-model, su-northgate-outage, ci-riverside-humidity]
   queries_per_participant: 4
   ordering: latin_square

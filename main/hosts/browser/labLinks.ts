@@ -6,8 +6,8 @@ const ctx: Ctx = { host: 'browser' };
 
 /**
  * What lab mode prints for the study it names: the dashboard's link (it carries the experimenter's token: keep it
- * on the experimenter's screen) and one link per participant (each opens only that participant's visit), each
- * invited participant started as the study page does when it gives out a link.
+ * on the experimenter's screen), one link per participant (each opens only that participant's visit; its plan is
+ * fixed when the participant first opens it) and, for an online study, its one study link for the recruitment platform.
  */
 export async function labLinks(handlers: AppHandlers, experimenterUrl: string, studyKey: string | undefined): Promise<string> {
   if (!studyKey) return 'Lab mode: add --study KEY (e.g. --study built-in:team-demo) to print its dashboard link and one link per participant.\n\n';
@@ -17,13 +17,10 @@ export async function labLinks(handlers: AppHandlers, experimenterUrl: string, s
   const base = experimenterUrl.slice(0, experimenterUrl.indexOf('#'));
   for (const p of overview.value.participants) {
     if (p.status !== 'invited' && p.status !== 'active') continue;
-    // As on the study page, giving out an invited participant's link starts their visit (their plan is fixed now).
-    if (p.status === 'invited') {
-      const started = await handlers.studyStartParticipant({ studyKey, participantId: p.participantId }, ctx);
-      if (!started.ok) continue;
-    }
     const link = await handlers.participantLink({ studyKey, participantId: p.participantId }, ctx);
     if (link.ok) links.push({ code: p.code, url: `${base}#${link.value.fragment}` });
   }
-  return formatLabLinks(experimenterUrl, studyKey, links);
+  const enrolment = await handlers.enrolmentLink({ studyKey }, ctx);
+  const studyLink = enrolment.ok ? `${base}#${enrolment.value.fragment}&${enrolment.value.idParameter}=` : undefined;
+  return formatLabLinks(experimenterUrl, studyKey, links, studyLink);
 }

@@ -12,6 +12,7 @@ import { chooseBind } from './bindAddress.js';
 import { labLinks } from './labLinks.js';
 import { startupMessage } from './startupMessage.js';
 import { parseExternalOrigin } from './externalOrigin.js';
+import { offsetClock } from './testClock.js';
 
 /**
  * `npm run serve`: the browser host. Flags: --port N (or TEAMSEAT_PORT), --data-dir DIR (or TEAMSEAT_DATA_DIR);
@@ -37,6 +38,7 @@ export async function serve(argv: readonly string[] = process.argv.slice(2)): Pr
   const port = Number(flagValue(argv, 'port') ?? process.env.TEAMSEAT_PORT ?? 5417);
   const log = consoleLogger('browser-host');
   logUnhandledRejections(log);
+  const clockFile = process.env.TEAMSEAT_TEST_CLOCK_FILE;
   const app = createApp({
     host: 'browser',
     version: appVersion(appRoot),
@@ -44,6 +46,7 @@ export async function serve(argv: readonly string[] = process.argv.slice(2)): Pr
     dataDir,
     settingsFactory: confSettingsFactory,
     log,
+    ...(clockFile ? { wallClock: offsetClock(clockFile) } : {}),
   });
   // Many participants on one host: the writes of one turn of the event loop share one commit (groupCommit.ts);
   // calls are answered and events sent only once their writes are on disk.

@@ -103,7 +103,8 @@ function browserTransport(initialToken: string): Transport {
   let socket: WebSocket | undefined;
   let dropped = false;
   const connect = () => {
-    const url = `ws://${window.location.host}/events`;
+    // Behind the lab's HTTPS reverse proxy the page is https and only wss:// may be opened (the CSP allows it).
+    const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/events`;
     socket = new WebSocket(url, ['teamseat', `token.${token}`]);
     socket.onopen = () => {
       if (!dropped) return;

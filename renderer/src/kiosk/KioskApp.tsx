@@ -81,6 +81,7 @@ function Step({ screen, busy, actions, studyKey }: { screen: NonNullable<ReturnT
           <p className="kiosk-code">
             Your completion code: <strong data-testid="completion-code">{screen.code}</strong>
           </p>
+          {screen.redirect ? <BackToPlatform address={screen.redirect} /> : null}
         </Card>
       );
   }
@@ -94,7 +95,20 @@ const closedTitle: Record<Extract<Parameters<typeof Step>[0]['screen'], { screen
   finished: 'This visit is complete',
   not_started: 'This visit has not started yet',
   erased: 'This link is no longer in use',
+  abandoned: 'This visit was closed',
 };
+/** An enrolled participant goes back to the recruitment platform with their code at once; the link stays if that fails. */
+function BackToPlatform({ address }: { address: string }) {
+  useEffect(() => {
+    window.location.assign(address);
+  }, [address]);
+  return (
+    <p>
+      Taking you back to the recruitment platform… If nothing happens, <a href={address}>continue to the platform</a>.
+    </p>
+  );
+}
+
 const questionTitle = { screener: 'A few questions first', manipulation_check: 'About the task you just did', questionnaire: 'Questionnaire' };
 
 /** A screen's card: its heading takes the focus when the screen changes, so a keyboard or screen-reader user starts at the top. */

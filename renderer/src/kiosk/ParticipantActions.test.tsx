@@ -58,6 +58,9 @@ function fakeStudy(
               studyVersion: 'v1',
               resultsDir: '/r',
               participants: state.rows,
+              warnings: [],
+              station: { id: 'K7QX', firstSlot: 0 },
+              online: false,
             },
           };
         const h = on[method];

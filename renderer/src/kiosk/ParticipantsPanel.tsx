@@ -1,5 +1,6 @@
 import { Fragment, useCallback, useEffect, useState } from 'react';
-import type { ErasureAudit, ParticipantRow } from '../../../shared/contract/study';
+import type { ErasureAudit, ParticipantRow, StudyOverview } from '../../../shared/contract/study';
+import { StudyLink } from './StudyLink';
 import { api } from '../api/client';
 import { useApp } from '../state/appStore';
 import { KioskPin, KIOSK_PIN_INPUT, NEEDS_PIN } from './KioskPin';
@@ -13,6 +14,9 @@ import { useStudySectionLoading } from '../screens/studyPageReady';
  */
 export function ParticipantsPanel({ studyKey, onChanged }: { studyKey: string; onChanged?: () => void }) {
   const [rows, setRows] = useState<ParticipantRow[] | undefined>();
+  const [overview, setOverview] = useState<Omit<StudyOverview, 'participants'> | undefined>();
+  const [pasted, setPasted] = useState('');
+  const [told, setTold] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [links, setLinks] = useState<Record<string, string>>({});
   const [adding, setAdding] = useState(1);
@@ -25,27 +29,30 @@ export function ParticipantsPanel({ studyKey, onChanged }: { studyKey: string; o
 
   const reload = useCallback(async () => {
     const r = await api().studyParticipants({ studyKey });
-    if (r.ok) setRows(r.value.participants);
-    else setError(r.error.message);
+    if (r.ok) {
+      setRows(r.value.participants);
+      setOverview(r.value);
+    } else setError(r.error.message);
     onChanged?.();
   }, [studyKey, onChanged]);
   useEffect(() => {
     let live = true;
     void api()
       .studyParticipants({ studyKey })
-      .then((r) => live && (r.ok ? setRows(r.value.participants) : setError(r.error.message)));
+      .then((r) => {
+        if (!live) return;
+        if (!r.ok) return setError(r.error.message);
+        setRows(r.value.participants);
+        setOverview(r.value);
+      });
     return () => {
       live = false;
     };
   }, [studyKey]);
 
-  /** The plan is fixed when the visit starts: asking for an invited participant's link starts it. */
+  /** A link is not a start: the plan is fixed when the participant first opens their visit (issue 25). */
   const capabilityOf = async (row: ParticipantRow): Promise<string | undefined> => {
     setError(undefined);
-    if (row.status === 'invited') {
-      const started = await api().studyStartParticipant({ studyKey, participantId: row.participantId });
-      if (!started.ok) return void setError(started.error.message);
-    }
     const link = await api().participantLink({ studyKey, participantId: row.participantId });
     if (!link.ok) return void setError(link.error.message);
     return link.value.fragment.slice('kiosk='.length);
@@ -73,8 +80,20 @@ export function ParticipantsPanel({ studyKey, onChanged }: { studyKey: string; o
   };
 
   const add = async () => {
+    setTold(undefined);
     const r = await api().studyAddParticipants({ studyKey, count: adding });
     if (!r.ok) return setError(r.error.message);
+    await reload();
+  };
+
+  /** A pasted list of recruitment-platform ids, one a line: all added, or none (each problem named with its line). */
+  const addPasted = async () => {
+    setError(undefined);
+    setTold(undefined);
+    const r = await api().studyAddParticipants({ studyKey, codes: pasted });
+    if (!r.ok) return setError(r.error.message);
+    setPasted('');
+    setTold(`Added ${r.value.length} participant${r.value.length === 1 ? '' : 's'}: ${r.value.map((p) => p.code).join(', ')}.`);
     await reload();
   };
 
@@ -86,6 +105,17 @@ export function ParticipantsPanel({ studyKey, onChanged }: { studyKey: string; o
           {error}
         </p>
       ) : null}
+      {told ? (
+        <p className="banner" role="status">
+          {told}
+        </p>
+      ) : null}
+      {overview?.warnings.map((w) => (
+        <p key={w} className="banner banner-notice">
+          {w}
+        </p>
+      ))}
+      {overview?.online ? <StudyLink studyKey={studyKey} /> : null}
       {erased ? <ErasureReport code={erased.code} audit={erased.audit} onDismiss={() => setErased(undefined)} /> : null}
       {!rows ? (
         <p className="muted">Loading participants…</p>
@@ -146,6 +176,10 @@ export function ParticipantsPanel({ studyKey, onChanged }: { studyKey: string; o
           </tbody>
         </table>
       )}
+      <p className="muted small">
+        A participant&apos;s <strong>Link</strong> does not start their visit: their plan (tasks, versions, order) is fixed when they first open
+        it. This station is <code>{overview?.station.id ?? '…'}</code>; its plan slots start at {overview?.station.firstSlot ?? 0}.
+      </p>
       <p>
         <label>
           Add{' '}
@@ -154,6 +188,13 @@ export function ParticipantsPanel({ studyKey, onChanged }: { studyKey: string; o
         </label>{' '}
         <button onClick={() => void add()}>Add</button>
       </p>
+      <div className="paste-codes">
+        <label htmlFor={`paste-${studyKey}`}>Or paste recruitment-platform ids, one a line (never names or e-mail addresses)</label>
+        <textarea id={`paste-${studyKey}`} rows={4} value={pasted} onChange={(e) => setPasted(e.target.value)} spellCheck={false} />
+        <button onClick={() => void addPasted()} disabled={pasted.trim() === ''}>
+          Add these ids
+        </button>
+      </div>
       {needsPin ? (
         <p className="banner banner-notice" role="alert">
           {NEEDS_PIN}
