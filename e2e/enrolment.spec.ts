@@ -241,8 +241,8 @@ test('one study link enrols twelve browsers by platform id: returns, an abandonm
     for (const { method, text } of traffic) {
       for (let n = 0; n <= 20; n++) expect(text, `${method} carries a platform id`).not.toContain(PID(n));
       expect(text, `${method} carries the study's name`).not.toContain(TITLE);
-      // accessWhoAmI still names the study (issue 25 item 6 gives it an opaque id, in another change); nothing else may.
-      if (method !== 'accessWhoAmI') expect(text, `${method} carries the study's key`).not.toContain(STUDY_DIR);
+      // No answer names the study, accessWhoAmI included (it gives an opaque alias: issue 25 item 6).
+      expect(text, `${method} carries the study's key`).not.toContain(STUDY_DIR);
     }
   } finally {
     for (const c of contexts) await c.close().catch(() => {});
