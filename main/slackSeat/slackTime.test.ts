@@ -65,14 +65,14 @@ describe('the Slack run clock', () => {
   it('stops while paused and refuses browse calls and the answer until resumed', () => {
     const id = startRun(20);
     later(60_000);
-    const paused = value(runs.pause(id, 'phone call'));
+    const paused = value(runs.pause(id, 'phone call', 'participant'));
     expect(paused.elapsedMs).toBeGreaterThanOrEqual(60_000);
     later(600_000);
     const still = value(runs.view(id));
     expect(still.elapsedMs).toBe(paused.elapsedMs);
     expect(runs.gate(id, { workspaceId: 'slack-demo' })).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringMatching(/paused/) } });
     expect(runs.submit(id, 'CP-2024-0815')).toMatchObject({ ok: false, error: { message: expect.stringMatching(/paused/) } });
-    value(runs.resume(id, 'back'));
+    value(runs.resume(id, 'back', 'participant'));
     expect(runs.gate(id, { workspaceId: 'slack-demo' }).ok).toBe(true);
   });
 

@@ -17,6 +17,11 @@ export interface Transport {
    * down are lost, so whoever shows live state reads it again. The desktop's stream never drops.
    */
   onReconnect?(listener: () => void): () => void;
+  /**
+   * Whether the host answers (issue 25: a page said nothing through 23 s of a dead host): false when the event stream
+   * drops or a call cannot reach the host, true when the stream is open again. The desktop's never drops.
+   */
+  onConnection?(listener: (up: boolean) => void): () => void;
 }
 
 interface DesktopBridge {
@@ -100,12 +105,20 @@ function browserTransport(initialToken: string): Transport {
   let token = initialToken;
   const listeners = new Set<(e: AppEvent) => void>();
   const reconnected = new Set<() => void>();
+  const connection = new Set<(up: boolean) => void>();
+  let up = true;
+  const setUp = (now: boolean) => {
+    if (now === up) return;
+    up = now;
+    connection.forEach((l) => l(now));
+  };
   let socket: WebSocket | undefined;
   let dropped = false;
   const connect = () => {
     const url = `ws://${window.location.host}/events`;
     socket = new WebSocket(url, ['teamseat', `token.${token}`]);
     socket.onopen = () => {
+      setUp(true);
       if (!dropped) return;
       dropped = false;
       reconnected.forEach((l) => l());
@@ -115,9 +128,11 @@ function browserTransport(initialToken: string): Transport {
       const parsed = JSON.parse(String(m.data)) as AppEvent | AppEvent[];
       for (const event of Array.isArray(parsed) ? parsed : [parsed]) listeners.forEach((l) => l(event));
     };
-    socket.onclose = () => {
+    socket.onclose = (e) => {
       socket = undefined;
       dropped = true;
+      // 1000: closed on purpose (a new token): not an outage.
+      if (e.code !== 1000) setUp(false);
       if (listeners.size > 0) setTimeout(connect, 1000);
     };
   };
@@ -132,6 +147,7 @@ function browserTransport(initialToken: string): Transport {
         });
         return (await res.json()) as Result<unknown>;
       } catch (err) {
+        setUp(false);
         return { ok: false, error: { code: 'internal', message: `Teamseat's host is not reachable (${(err as Error).message}). Is it still running?` } };
       }
     },
@@ -144,11 +160,15 @@ function browserTransport(initialToken: string): Transport {
       reconnected.add(listener);
       return () => reconnected.delete(listener);
     },
+    onConnection(listener) {
+      connection.add(listener);
+      return () => connection.delete(listener);
+    },
     switchToken(next) {
       token = next;
       sessionStorage.setItem(TOKEN_KEY, next);
       // The old socket belongs to the old scope: close it, and its close handler reconnects with the new token.
-      socket?.close();
+      socket?.close(1000);
     },
   };
 }

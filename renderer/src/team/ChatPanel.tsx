@@ -3,6 +3,7 @@ import type { TeamView } from '../../../shared/team/viewSchema';
 import { Avatar } from '../components/Avatar';
 import { TEAM, channelLabel, channelOf } from './channels';
 import { datasetActionLine } from './datasetActions';
+import { useDraft } from './useDraft';
 
 type Message = TeamView['messages'][number];
 
@@ -17,7 +18,7 @@ interface Props {
 }
 
 export function ChatPanel({ view, channel, shown, typing, busy, onSend }: Props) {
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useDraft(view.sessionId);
   const end = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLTextAreaElement>(null);
   const closed = view.status === 'ended' || view.status === 'checking' || view.status === 'paused';
