@@ -8,6 +8,7 @@ export type ApiClient = Client<AppContract> & {
   switchToken(token: string): void;
   onReconnect(listener: () => void): () => void;
   onConnection(listener: (up: boolean) => void): () => void;
+  hostUp(): boolean;
 };
 
 /** The typed client: one function per contract method, whatever the host. */
@@ -22,6 +23,7 @@ export function createClient(transport: Transport): ApiClient {
     switchToken: (token) => transport.switchToken?.(token),
     onReconnect: (listener) => transport.onReconnect?.(listener) ?? (() => {}),
     onConnection: (listener) => transport.onConnection?.(listener) ?? (() => {}),
+    hostUp: () => transport.hostUp?.() ?? true,
   };
 }
 

@@ -22,6 +22,8 @@ export interface Transport {
    * drops or a call cannot reach the host, true when the stream is open again. The desktop's never drops.
    */
   onConnection?(listener: (up: boolean) => void): () => void;
+  /** Whether the host answered last (true until something says otherwise). */
+  hostUp?(): boolean;
 }
 
 interface DesktopBridge {
@@ -164,6 +166,7 @@ function browserTransport(initialToken: string): Transport {
       connection.add(listener);
       return () => connection.delete(listener);
     },
+    hostUp: () => up,
     switchToken(next) {
       token = next;
       sessionStorage.setItem(TOKEN_KEY, next);

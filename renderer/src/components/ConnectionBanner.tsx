@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { api } from '../api/client';
+import { useHostUp } from '../api/useHostUp';
 import './connectionBanner.css';
 
 const words = {
@@ -12,17 +13,8 @@ const words = {
  * subscription itself, so a screen that listens to nothing still notices the drop.
  */
 export function ConnectionBanner({ who }: { who: keyof typeof words }) {
-  const [up, setUp] = useState(true);
-  useEffect(() => {
-    const offEvents = api().subscribe(() => {});
-    const offConnection = api().onConnection(setUp);
-    const offReconnect = api().onReconnect(() => setUp(true));
-    return () => {
-      offEvents();
-      offConnection();
-      offReconnect();
-    };
-  }, []);
+  const up = useHostUp();
+  useEffect(() => api().subscribe(() => {}), []);
   if (up) return null;
   return (
     <div className="banner banner-connection" role="status" data-testid="connection-lost">
