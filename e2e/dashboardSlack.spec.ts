@@ -54,14 +54,16 @@ test("the dashboard pauses and resumes a participant's Slack run, and their seat
     await expect(dashboard.getByText(`${code}'s run is paused.`)).toBeVisible();
     await expect(cell).toHaveAttribute('data-cell-status', 'paused');
     // The participant did nothing: their seat read the run again on the pause in its log.
-    await expect(participant.getByRole('heading', { name: 'Paused' })).toBeVisible();
-    await expect(participant.getByRole('status').filter({ hasText: 'experimenter: Fire alarm test' })).toBeVisible();
+    // Issue 25: as the experimenter's, with its reason, and nothing on the seat lifts it.
+    await expect(participant.getByRole('heading', { name: 'Paused by the experimenter' })).toBeVisible();
+    await expect(participant.getByRole('status').filter({ hasText: 'Reason: Fire alarm test' })).toBeVisible();
+    await expect(participant.getByRole('button', { name: 'Resume' })).toHaveCount(0);
     await shot(dashboard, 'dashboard-slack-paused');
     await shot(participant, 'participant-slack-paused');
 
     await dashboard.getByRole('group', { name: `Actions for ${code}` }).getByRole('button', { name: 'Resume' }).click();
     await expect(cell).toHaveAttribute('data-cell-status', 'in_progress');
-    await expect(participant.getByRole('heading', { name: 'Paused' })).toBeHidden();
+    await expect(participant.getByRole('heading', { name: 'Paused by the experimenter' })).toBeHidden();
     const run = await api<{ pauses: { reason: string; resumeReason: string | null }[] }>(host, 'slackRunView', {
       runId: (await api<{ participants: { cells: { runId: string | null }[] }[] }>(host, 'dashboardView', { studyKey: SLACK })).participants[0]!.cells[0]!.runId,
     });

@@ -7,6 +7,7 @@ import type { Result } from '../../shared/result.js';
 import type { OwnedSeat } from './policy.js';
 import { workspaceAlias } from './workspaceAlias.js';
 import { projectionOf } from '../../shared/contract/projectBySchema.js';
+import { seatMovedBy } from './ownership.js';
 
 /** Compiled once: the participant's team and Slack views keep only the keys their schemas name, at every depth. */
 const participantTeamView = projectionOf(participantTeamViewSchema);
@@ -139,6 +140,13 @@ export function projectEvent(
   if (scope.kind === 'enrolment') return null;
   switch (event.type) {
     case 'session.event': {
+      // A change of plan under the participant (the experimenter's rerun, void, withdrawal, or their own step) reaches
+      // their page without a reload, as a bare notice: never the study log's event (it names cells and codes).
+      if (scope.kind === 'participant') {
+        const moved = seatMovedBy(event);
+        if (moved === 'all' || moved === scope.participantId) return { type: 'visit.moved' };
+        if (moved !== null) return null;
+      }
       const mine =
         scope.kind === 'participant'
           ? owned.seat !== null && event.event.sessionId === (owned.seat.kind === 'team' ? owned.seat.sessionId : owned.seat.runId)

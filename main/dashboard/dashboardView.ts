@@ -1,5 +1,5 @@
 import type { DashboardCell, DashboardNotice, DashboardParticipant, DashboardView, CellStatus } from '../../shared/contract/dashboard.js';
-import { currentStep, exclusionOf, participantStatus, type ParticipantState, type StudyRun } from '../../shared/study/fold.js';
+import { countedAttempt, currentStep, exclusionOf, participantStatus, type ParticipantState, type StudyRun } from '../../shared/study/fold.js';
 import type { PlanCell } from '../../shared/study/model.js';
 import type { StudyState } from '../../shared/study/fold.js';
 import type { TeamGlance } from '../../shared/team/viewSchema.js';
@@ -71,7 +71,7 @@ export function participantOf(p: ParticipantState, i: ViewInputs): DashboardPart
   const current = p.runs.find((r) => r.runId === p.currentRun) ?? null;
   const live = current && current.endedHow === null && current.voided === null && status === 'active' ? i.live(current.runId, current.seat) : null;
   const cells = runCellsOf(p).map((c): DashboardCell => {
-    const latest = p.runs.filter((r) => r.cell === c.cell).at(-1) ?? null;
+    const latest = shownRun(p, c.cell);
     const isLive = latest !== null && live !== null && latest.runId === current?.runId;
     const view = isLive ? live.view : null;
     const slack = isLive ? (live.slack ?? null) : null;
@@ -96,6 +96,19 @@ export function participantOf(p: ParticipantState, i: ViewInputs): DashboardPart
     pausable: pausableOf(live),
     notices: noticesOf(p, live, i),
   };
+}
+
+/**
+ * The run a cell shows: its latest attempt while that one is being played; once it is over, the attempt that counts
+ * (issue 25: a cell showed "Excluded" when the experimenter had chosen an earlier attempt to count, or "Void" when a
+ * rerun after a counted attempt was voided). With no counted attempt, the latest says why.
+ */
+function shownRun(p: ParticipantState, cell: string): StudyRun | null {
+  const runs = p.runs.filter((r) => r.cell === cell);
+  const latest = runs.at(-1) ?? null;
+  if (!latest || (latest.endedHow === null && latest.voided === null)) return latest;
+  const counted = countedAttempt(p, cell);
+  return runs.find((r) => r.attempt === counted && r.endedHow !== null && r.voided === null) ?? latest;
 }
 
 /** What the row's button does to the run in progress: a team run or a Slack run, each by its own status. */

@@ -5,6 +5,7 @@ import type { AppHandlers, AppServices } from '../app/appServices.js';
 import { StudyLogs } from '../study/studyLog.js';
 import { teamSessionsOf } from '../team/teamSessionsOf.js';
 import { slackRunsOf } from '../slackSeat/slackRunsOf.js';
+import { experimenterReason } from '../../shared/pause.js';
 import { buildDashboard, participantOf, type LiveRun, type ViewInputs } from './dashboardView.js';
 
 const IDLE_MINUTES = 3;
@@ -83,8 +84,10 @@ export function setupDashboardHandlers(s: AppServices): Pick<AppHandlers, keyof 
       const found = runOf(studyKey, participantId);
       if (!found.ok) return found;
       const { run, code } = found.value;
-      // Recorded in the run's own log as the participant's own pause is, with the experimenter named in the reason.
-      const paused = run.seat === 'team' ? await run.team.pause(`experimenter: ${reason}`) : slackRuns.pause(run.runId, `experimenter: ${reason}`);
+      // Recorded in the run's own log as the participant's own pause is, as the experimenter's (its `by`, and the
+      // reason's prefix the transcript's pauses show): the seat covers and only the experimenter lifts it (issue 25).
+      const recorded = experimenterReason(reason);
+      const paused = run.seat === 'team' ? await run.team.pause(recorded, 'experimenter') : slackRuns.pause(run.runId, recorded, 'experimenter');
       if (!paused.ok) return fail(paused.error.code, `${code}: ${paused.error.message} Nothing was changed.`);
       return after(studyKey, participantId);
     },
@@ -92,7 +95,7 @@ export function setupDashboardHandlers(s: AppServices): Pick<AppHandlers, keyof 
       const found = runOf(studyKey, participantId);
       if (!found.ok) return found;
       const { run, code } = found.value;
-      const resumed = run.seat === 'team' ? await run.team.resume('experimenter') : slackRuns.resume(run.runId, 'experimenter');
+      const resumed = run.seat === 'team' ? await run.team.resume('experimenter', 'experimenter') : slackRuns.resume(run.runId, 'experimenter', 'experimenter');
       if (!resumed.ok) return fail(resumed.error.code, `${code}: ${resumed.error.message} Nothing was changed.`);
       return after(studyKey, participantId);
     },

@@ -65,7 +65,7 @@ describe('a model run that stops on an error', () => {
     const sent = await team.value.send('still there?', 'team');
     expect(sent.ok).toBe(false);
     expect(!sent.ok && sent.error.message).toMatch(/closed on an error/);
-    expect((await team.value.pause('experimenter')).ok).toBe(false);
+    expect((await team.value.pause('a look', 'experimenter')).ok).toBe(false);
     const run = modelRunsOf(app, STUDY).find((r) => r.session.id === erroredId)!;
     expect(run.ended).toBeNull();
     expect(run.record.error?.reason).toBe('server_error');

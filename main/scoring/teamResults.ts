@@ -17,6 +17,8 @@ import { scoreFolder } from './scoreFolder.js';
 import { studyDesign } from './studyDesign.js';
 import { auditServiceOf } from '../audit/auditService.js';
 import { plannedRuns, studyState } from './studyScoring.js';
+import { voidedAndNotReplayed } from './voidedCells.js';
+import type { StudyState } from '../../shared/study/fold.js';
 
 const RUN_FILE = /^transcripts\/([^/]+)\/([^/]+)\/([^/]+)\/(alone|control|manipulation)_seed(\d+)\.json$/;
 
@@ -35,7 +37,7 @@ export async function teamResults(s: AppServices, studyKey: string, title: strin
   const packDir = s.library.dirOf(studyKey);
   const { design, poolGateAtLeast } = packDir ? studyDesign(packDir) : { design: 'within' as const, poolGateAtLeast: null };
   const runIdOf = new Map(Object.entries(writtenFiles(dir, studyKey).files).flatMap(([rel, e]) => (e.runs.length === 1 ? [[rel, e.runs[0]!] as const] : [])));
-  const empty: TeamResults = { kind: 'team', studyKey, title, design, pooledGate: '', dimensions: [], runs: [], rows: [], problems: [], missingRuns: 0, recheck: null };
+  const empty: TeamResults = { kind: 'team', studyKey, title, design, pooledGate: '', dimensions: [], runs: [], rows: [], problems: [], missingRuns: 0, voidedRuns: 0, recheck: null };
   if (!fs.existsSync(path.join(dir, 'transcripts'))) return ok(empty);
 
   const state = studyState(s, studyKey);
@@ -99,9 +101,15 @@ export async function teamResults(s: AppServices, studyKey: string, title: strin
     runs,
     rows: scoreRows(results),
     problems: [...results.problems, ...(results.warnings ?? []).map((w) => `warning: ${w}`)],
-    missingRuns: results.missing_runs.length,
+    ...missingOf(results.missing_runs, state),
     recheck: tasks ? { rechecked, disagree, notRechecked, used: 'the recorded score; the re-check is reported only' } : null,
   });
+}
+
+/** Planned runs absent from the folder: not played yet, or voided with no attempt played again (issue 25). */
+function missingOf(missing: FinalResults['missing_runs'], state: StudyState | null): Pick<TeamResults, 'missingRuns' | 'voidedRuns'> {
+  const voided = state ? voidedAndNotReplayed(state, missing).length : 0;
+  return { missingRuns: missing.length - voided, voidedRuns: voided };
 }
 
 function scoreRows(r: FinalResults): ScoreRow[] {

@@ -17,6 +17,7 @@ import { setupBrowseHandlers } from './workspaceHandlers.js';
 import { statusFromMeta } from './workspaceFiles.js';
 import { slackWorkspacesOf } from './slackWorkspacesOf.js';
 import { monotonicMicros } from '../db/monotonic.js';
+import { seatActor } from '../access/seatActor.js';
 
 export interface SlackSeatDeps {
   /** The desktop shell passes an Electron safeStorage store; the default is the browser host's 0600 file. */
@@ -85,8 +86,9 @@ export function setupSlackHandlers(s: AppServices, deps: SlackSeatDeps = {}): Pi
     },
     slackStartRun: ({ studyKey, queryId, participant, timeLimitSec, timeWarningSec }) => runs.start(studyKey, queryId, participant, { timeLimitSec, timeWarningSec }),
     slackRunView: ({ runId }) => runs.view(runId),
-    slackPauseRun: ({ runId, reason }) => runs.pause(runId, reason),
-    slackResumeRun: ({ runId, reason }) => runs.resume(runId, reason),
+    // The seat's own Pause and Resume: a participant's link may not lift the experimenter's pause (issue 25).
+    slackPauseRun: ({ runId, reason }) => runs.pause(runId, reason, 'participant'),
+    slackResumeRun: ({ runId, reason }, ctx) => runs.resume(runId, reason, seatActor(ctx)),
     slackSubmitAnswer: async ({ runId, answer }) => {
       const submitted = runs.submit(runId, answer);
       if (!submitted.ok || !grading.endpoint()) return submitted;

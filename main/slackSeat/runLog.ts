@@ -5,6 +5,7 @@ import type { QueryCategory } from '../../shared/judge/query.js';
 import type { BenchmarkTool, PersonAction } from '../../shared/harbor/tools.js';
 import { MODEL_RUN_ERROR } from '../team/teamLog.js';
 import { activeTime, CRASH_PAUSE, warningLeadMs, type ClockRules, type CrashPause, type PauseSpan } from '../../shared/team/engine/activeTime.js';
+import { pausedByOf, type PausedBy } from '../../shared/pause.js';
 
 // The events of one Slack query run, in its session's log. The run's state is a fold over them; the reference answer
 // is never written here (only the query id), so replaying a log never reveals it.
@@ -53,8 +54,9 @@ export interface RunState {
   startedAt: string;
   startMonoUs: number;
   pauses: RunView['pauses'];
-  /** Set while paused: the monotonic time the pause began. */
+  /** Set while paused: the monotonic time the pause began, and who set it (issue 25). */
   pausedSinceUs: number | null;
+  pausedBy: PausedBy | null;
   pausedUs: number;
   actions: PersonAction[];
   answer: (Submitted & { at: string; monoUs: number }) | null;
@@ -84,6 +86,7 @@ export function foldRun(events: readonly StoredEvent[]): RunState | null {
     startMonoUs: first.monoUs,
     pauses: [],
     pausedSinceUs: null,
+    pausedBy: null,
     pausedUs: 0,
     actions: [],
     answer: null,
@@ -102,6 +105,7 @@ export function foldRun(events: readonly StoredEvent[]): RunState | null {
       }
       case PAUSED:
         state.pausedSinceUs = e.monoUs;
+        state.pausedBy = pausedByOf(e.payload as { reason: string; by?: PausedBy });
         state.pauses.push({ at: e.wallTime, reason: (e.payload as { reason: string }).reason, resumedAt: null, resumeReason: null });
         break;
       case RESUMED: {
@@ -112,6 +116,7 @@ export function foldRun(events: readonly StoredEvent[]): RunState | null {
           open.resumeReason = (e.payload as { reason: string }).reason;
         }
         state.pausedSinceUs = null;
+        state.pausedBy = null;
         break;
       }
       case SUBMITTED:
@@ -204,6 +209,7 @@ export function runView(state: RunState, query: string, nowUs: number): RunView 
     participant: s.participant,
     workspaceId: s.workspaceId,
     status: runStatus(state, nowUs),
+    pausedBy: state.pausedBy,
     startedAt: state.startedAt,
     timeLimitMs: Math.round(limit / 1000),
     elapsedMs: Math.round(elapsed / 1000),

@@ -14,6 +14,7 @@ import { checkLimit, msUntilNextCheck } from '../../shared/team/engine/activeTim
 import { LimitTimer } from '../team/teamClock.js';
 import { crashGap } from '../team/crashGap.js';
 import type { HostAlive } from '../team/hostAlive.js';
+import { EXPERIMENTER_PAUSE_HOLDS, type PausedBy } from '../../shared/pause.js';
 import { hostAliveOf } from '../team/hostAliveOf.js';
 import {
   CRASH_PAUSE,
@@ -134,12 +135,28 @@ export class SlackRuns {
     return runStatus(state, leftOpen ? last.monoUs : this.nowUs());
   }
 
-  pause(runId: string, reason: string): Result<RunView> {
-    return this.change(runId, (status) => (status === 'paused' ? 'The run is already paused.' : status === 'submitted' ? 'The run is answered.' : status === 'error' ? 'The run was closed on an error.' : null), PAUSED, { reason });
+  /** As a team run's (issue 25): the experimenter's pause takes over the seat's own, and only they lift theirs. */
+  pause(runId: string, reason: string, by: PausedBy): Result<RunView> {
+    const state = this.live(runId);
+    if (!state.ok) return state;
+    const status = runStatus(state.value, this.nowUs());
+    if (status === 'submitted') return fail('conflict', 'The run is answered.');
+    if (status === 'error') return fail('conflict', 'The run was closed on an error.');
+    if (status === 'paused') {
+      if (by === 'participant' || state.value.pausedBy === 'experimenter') return fail('conflict', 'The run is already paused.');
+      this.append(runId, RESUMED, { reason: 'the experimenter took over the pause' });
+    }
+    this.append(runId, PAUSED, { reason, by });
+    return this.view(runId);
   }
 
-  resume(runId: string, reason: string): Result<RunView> {
-    return this.change(runId, (status) => (status === 'paused' ? null : 'The run is not paused.'), RESUMED, { reason });
+  resume(runId: string, reason: string, by: PausedBy): Result<RunView> {
+    const state = this.live(runId);
+    if (!state.ok) return state;
+    if (runStatus(state.value, this.nowUs()) !== 'paused') return fail('conflict', 'The run is not paused.');
+    if (by === 'participant' && state.value.pausedBy === 'experimenter') return fail('unauthorized', EXPERIMENTER_PAUSE_HOLDS);
+    this.append(runId, RESUMED, { reason });
+    return this.view(runId);
   }
 
   submit(runId: string, answer: string): Result<RunView> {
@@ -192,15 +209,6 @@ export class SlackRuns {
 
   recordGrade(runId: string, grade: Graded): void {
     this.append(runId, GRADED, grade);
-  }
-
-  private change(runId: string, refuse: (status: RunView['status']) => string | null, kind: string, payload: unknown): Result<RunView> {
-    const state = this.live(runId);
-    if (!state.ok) return state;
-    const why = refuse(runStatus(state.value, this.nowUs()));
-    if (why) return fail('conflict', why);
-    this.append(runId, kind, payload);
-    return this.view(runId);
   }
 
   /**

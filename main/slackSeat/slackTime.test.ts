@@ -65,15 +65,36 @@ describe('the Slack run clock', () => {
   it('stops while paused and refuses browse calls and the answer until resumed', () => {
     const id = startRun(20);
     later(60_000);
-    const paused = value(runs.pause(id, 'phone call'));
+    const paused = value(runs.pause(id, 'phone call', 'participant'));
     expect(paused.elapsedMs).toBeGreaterThanOrEqual(60_000);
     later(600_000);
     const still = value(runs.view(id));
     expect(still.elapsedMs).toBe(paused.elapsedMs);
     expect(runs.gate(id, { workspaceId: 'slack-demo' })).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringMatching(/paused/) } });
     expect(runs.submit(id, 'CP-2024-0815')).toMatchObject({ ok: false, error: { message: expect.stringMatching(/paused/) } });
-    value(runs.resume(id, 'back'));
+    value(runs.resume(id, 'back', 'participant'));
     expect(runs.gate(id, { workspaceId: 'slack-demo' }).ok).toBe(true);
+  });
+
+  it("holds the experimenter's pause: the seat may not lift it, the experimenter's takes over the seat's own, and neither counts", () => {
+    stoodAtUs = monotonicMicros();
+    const id = startRun(20);
+    later(10_000);
+    value(runs.pause(id, 'bathroom', 'participant'));
+    later(5_000);
+    // The experimenter pauses over the seat's own pause: it becomes theirs, with no time between.
+    const held = value(runs.pause(id, 'experimenter: fire alarm', 'experimenter'));
+    expect(held).toMatchObject({ status: 'paused', pausedBy: 'experimenter' });
+    later(600_000);
+    const before = kinds(id).length;
+    expect(runs.resume(id, 'resumed', 'participant')).toMatchObject({ ok: false, error: { code: 'unauthorized', message: expect.stringMatching(/only the experimenter can resume/) } });
+    expect(runs.pause(id, 'again', 'participant')).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(kinds(id).length).toBe(before);
+    const resumed = value(runs.resume(id, 'experimenter', 'experimenter'));
+    expect(resumed).toMatchObject({ status: 'running', pausedBy: null });
+    expect(resumed.elapsedMs).toBe(held.elapsedMs);
+    expect(resumed.elapsedMs).toBe(10_000);
+    expect(kinds(id).slice(1)).toEqual(['paused', 'resumed', 'paused', 'resumed']);
   });
 
   it('records a crash or restart as a typed crash pause, measured by wall time, not counted', () => {

@@ -103,7 +103,7 @@ export function setupStudyProtocolHandlers(
       // its screen again, which by then says they withdrew.
       if (run?.seat === 'team') {
         const team = teamSessionsOf(s).get(run.runId);
-        if (team.ok && team.value.view().status !== 'paused' && team.value.view().status !== 'ended') await team.value.pause('participant withdrawn');
+        if (team.ok && team.value.view().status !== 'paused' && team.value.view().status !== 'ended') await team.value.pause('participant withdrawn', 'experimenter');
       }
       return experimenter.withdraw(studyKey, participantId, reason);
     },

@@ -7,6 +7,7 @@ import { teamSessionsOf } from './teamSessionsOf.js';
 import { findTeamTask } from './taskSource.js';
 import { exportTeamRun } from './exportRun.js';
 import { finishedRunFiles } from './finishedRunFiles.js';
+import { seatActor } from '../access/seatActor.js';
 
 export function setupTeamHandlers(s: AppServices): Pick<AppHandlers, keyof typeof teamMethods> {
   const sessions = teamSessionsOf(s);
@@ -41,13 +42,14 @@ export function setupTeamHandlers(s: AppServices): Pick<AppHandlers, keyof typeo
       const team = await sessions.resume(sessionId);
       return team.ok ? team.value.submit(answer) : team;
     },
+    // The seat's own Pause and Resume: a participant's link may not lift the experimenter's pause (issue 25).
     teamPause: async ({ sessionId, reason }) => {
       const team = await sessions.resume(sessionId);
-      return team.ok ? team.value.pause(reason) : team;
+      return team.ok ? team.value.pause(reason, 'participant') : team;
     },
-    teamResume: async ({ sessionId, reason }) => {
+    teamResume: async ({ sessionId, reason }, ctx) => {
       const team = await sessions.resume(sessionId);
-      return team.ok ? team.value.resume(reason) : team;
+      return team.ok ? team.value.resume(reason, seatActor(ctx)) : team;
     },
     teamWorkspaceFiles: ({ sessionId }) => {
       const log = s.database.eventLog;

@@ -20,6 +20,7 @@ import { crashGap } from './crashGap.js';
 import { inputHead } from './inputHead.js';
 import { checkingMessage, endedMessage, labelDecided, labelRequestOf } from './sessionWords.js';
 import type { TeamSessionDeps } from './teamSessionDeps.js';
+import { EXPERIMENTER_PAUSE_HOLDS, type PausedBy } from '../../shared/pause.js';
 
 /**
  * One running team session. Every participant action and every effect of the engine is appended to the
@@ -272,23 +273,32 @@ export class TeamSession {
     });
   }
 
-  pause(reason: string): Promise<Result<TeamView>> {
+  /**
+   * `by`: who pauses (issue 25). The experimenter's pause over the seat's own takes it over (resumed and paused again
+   * in one commit, no time between), so the seat can no longer lift it.
+   */
+  pause(reason: string, by: PausedBy): Promise<Result<TeamView>> {
     return this.serial(async () => {
       if (this.closedOnError) return fail('conflict', 'This run was closed on an error; it takes nothing more.');
       await this.checkTime();
       if (this.state.ended) return fail('conflict', endedMessage(this.state));
       if (this.checking) return fail('conflict', checkingMessage(this.state));
-      if (this.state.paused !== null) return fail('conflict', 'The session is already paused.');
-      this.persist({ type: 'paused', reason });
+      if (this.state.paused !== null) {
+        if (by === 'participant' || this.state.pausedBy === 'experimenter') return fail('conflict', 'The session is already paused.');
+        this.persist({ type: 'resumed', reason: 'the experimenter took over the pause' });
+      }
+      this.persist({ type: 'paused', reason, by });
       this.limitTimer.clear();
       return ok(this.view());
     });
   }
 
-  resume(reason: string): Promise<Result<TeamView>> {
+  /** The seat (`participant`) may lift only its own pause; the experimenter may lift any. */
+  resume(reason: string, by: PausedBy): Promise<Result<TeamView>> {
     return this.serial(async () => {
       if (this.closedOnError) return fail('conflict', 'This run was closed on an error; it takes nothing more.');
       if (this.state.paused === null) return fail('conflict', 'The session is not paused.');
+      if (by === 'participant' && this.state.pausedBy === 'experimenter') return fail('unauthorized', EXPERIMENTER_PAUSE_HOLDS);
       this.persist({ type: 'resumed', reason });
       await this.checkTime();
       await this.settle();

@@ -63,7 +63,7 @@ describe('the team seat clock', () => {
     const view = value(await sessions.start({ ...CAMPSITE, participant: 'P01' }));
     const t = await team(view.sessionId);
     later(30_000);
-    const paused = value(await t.pause('participant asked a question'));
+    const paused = value(await t.pause('participant asked a question', 'participant'));
     expect(paused.clock).toMatchObject({ running: false });
     const at = paused.clock!.activeMs;
     expect(at).toBeGreaterThanOrEqual(30_000);
@@ -79,7 +79,7 @@ describe('the team seat clock', () => {
     for (const r of refusals) expect(r).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringMatching(/paused/) } });
     expect(log(view.sessionId).filter((e) => ['participant_message', 'tool_call', 'deal_accepted', 'submitted'].includes(e.kind))).toEqual([]);
 
-    value(await t.resume('back'));
+    value(await t.resume('back', 'participant'));
     later(5_000);
     const running = t.view().clock!;
     expect(running.running).toBe(true);
@@ -148,9 +148,9 @@ describe('the transcript timing', () => {
     const view: TeamView = value(await sessions.start({ ...CAMPSITE, participant: 'P06' }));
     const t = await team(view.sessionId);
     later(10_000);
-    value(await t.pause('bathroom'));
+    value(await t.pause('bathroom', 'participant'));
     later(300_000);
-    value(await t.resume('back'));
+    value(await t.resume('back', 'participant'));
     later(10_000);
     const timing = teamActiveTime(log(view.sessionId), clock());
     expect(timing.activeMs).toBeGreaterThanOrEqual(20_000);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useApp } from './state/appStore';
 import { ErrorBanner, Notices } from './components/ErrorBanner';
+import { ConnectionBanner } from './components/ConnectionBanner';
 import { LibraryScreen } from './screens/LibraryScreen';
 import { StudyScreen } from './screens/StudyScreen';
 import { DatabaseProblemScreen } from './screens/DatabaseProblemScreen';
@@ -46,6 +47,7 @@ export function App() {
           <LeaveKiosk />
         </header>
         <ErrorBanner />
+        <ConnectionBanner who="participant" />
         <main className="content">
           <RaterPage studyKey={mode.studyKey} rater={mode.rater} />
         </main>
@@ -99,6 +101,7 @@ function ExperimenterApp({ route }: { route: ReturnType<typeof useApp.getState>[
         </span>
       </header>
       <ErrorBanner />
+      <ConnectionBanner who="experimenter" />
       <main className={route.screen === 'replay' || route.screen === 'demo' || route.screen === 'dashboard' || route.screen === 'console' ? 'content content-wide' : 'content'}>
         {info ? <Notices notices={info.notices} /> : null}
         {info && info.database.status !== 'ok' ? <DatabaseProblemScreen status={info.database} /> : null}

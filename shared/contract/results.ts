@@ -77,7 +77,9 @@ export const teamResultsSchema = z.object({
   runs: z.array(teamResultRunSchema),
   rows: z.array(scoreRowSchema),
   problems: z.array(z.string()),
+  /** Planned runs absent and not played yet; `voidedRuns`: absent because voided with no attempt played again (issue 25). */
   missingRuns: z.number().int(),
+  voidedRuns: z.number().int().optional(),
   /** Set when the runs were re-checked against the study's pack: how many, and how many disagree. */
   recheck: z.object({ rechecked: z.number().int(), disagree: z.number().int(), notRechecked: z.number().int(), used: z.string() }).nullable(),
 });

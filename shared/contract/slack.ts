@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { method } from './define.js';
 import { participantSchema } from './schemas.js';
 import { queryCategories } from '../judge/query.js';
+import { pausedBySchema } from '../pause.js';
 
 // The Slack seat (issue 5): workspaces imported from Slack exports, query runs whose browsing is recorded as the
 // benchmark's tool calls, the study's repository and documents, grading and the Harbor export.
@@ -203,6 +204,8 @@ export const runViewSchema = z.object({
   /** Browse with this workspace (the query's variant for CI queries). */
   workspaceId: workspaceIdSchema,
   status: z.enum(runStatuses),
+  /** Who set the pause in force (issue 25): the seat offers Resume only for its own. */
+  pausedBy: pausedBySchema.nullable().optional(),
   startedAt: z.string(),
   timeLimitMs: z.number(),
   /** Time on the clock so far, pauses excluded, as of this response. */

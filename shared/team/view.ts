@@ -3,6 +3,7 @@ import { evaluatedSeat } from './pack/resolve.js';
 import { TEAM_CHANNEL } from './pack/schema.js';
 import type { SessionState } from './engine/state.js';
 import type { TeamView } from './viewSchema.js';
+import { shownReason } from '../pause.js';
 
 const PACKAGES_EACH = 3;
 
@@ -63,7 +64,8 @@ export function participantView(task: ResolvedTask, state: SessionState, ctx: Vi
     round: state.round,
     rounds: task.rounds,
     status: teamStatusOf(state, ctx.checking),
-    pausedReason: state.paused,
+    pausedReason: state.paused === null ? null : shownReason(state.paused),
+    pausedBy: state.pausedBy,
     ended: state.ended,
     deal: hasDeal
       ? {

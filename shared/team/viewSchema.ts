@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { taskVersions, workspaceToolNames } from './pack/schema.js';
 import { endHows } from './engine/events.js';
+import { pausedBySchema } from '../pause.js';
 
 /**
  * What the participant's screen may know of a session. Built only by participantView(): scripts, labels,
@@ -51,7 +52,9 @@ export const teamViewSchema = z.object({
   rounds: z.number().int(),
   /** `checking`: the run is over for the participant and its work is being checked (nothing of the result is here). */
   status: z.enum(['your_turn', 'waiting', 'paused', 'checking', 'ended']),
+  /** The pause in force: its reason as the seat shows it, and who set it (the seat offers Resume only for its own). */
   pausedReason: z.string().nullable(),
+  pausedBy: pausedBySchema.nullable().optional(),
   ended: z.enum(endHows).nullable(),
   deal: z
     .object({

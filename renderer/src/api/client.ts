@@ -7,6 +7,8 @@ export type ApiClient = Client<AppContract> & {
   subscribe: Transport['subscribe'];
   switchToken(token: string): void;
   onReconnect(listener: () => void): () => void;
+  onConnection(listener: (up: boolean) => void): () => void;
+  hostUp(): boolean;
 };
 
 /** The typed client: one function per contract method, whatever the host. */
@@ -20,6 +22,8 @@ export function createClient(transport: Transport): ApiClient {
     subscribe: transport.subscribe,
     switchToken: (token) => transport.switchToken?.(token),
     onReconnect: (listener) => transport.onReconnect?.(listener) ?? (() => {}),
+    onConnection: (listener) => transport.onConnection?.(listener) ?? (() => {}),
+    hostUp: () => transport.hostUp?.() ?? true,
   };
 }
 

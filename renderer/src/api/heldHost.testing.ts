@@ -33,6 +33,8 @@ export function heldHost(method: string) {
   };
   return {
     deliver,
+    /** Any event of the stream (a participant's `visit.moved`), in its own act. */
+    emit: (e: AppEvent) => act(() => listeners.forEach((fn) => fn(e))),
     /** The same, in its own act. */
     event: (sessionId: string, kind: string) => act(() => deliver(sessionId, kind)),
     /** Answers the i-th held call, then lets the page apply it. */

@@ -17,6 +17,13 @@ export interface Transport {
    * down are lost, so whoever shows live state reads it again. The desktop's stream never drops.
    */
   onReconnect?(listener: () => void): () => void;
+  /**
+   * Whether the host answers (issue 25: a page said nothing through 23 s of a dead host): false when the event stream
+   * drops or a call cannot reach the host, true when the stream is open again. The desktop's never drops.
+   */
+  onConnection?(listener: (up: boolean) => void): () => void;
+  /** Whether the host answered last (true until something says otherwise). */
+  hostUp?(): boolean;
 }
 
 interface DesktopBridge {
@@ -100,6 +107,13 @@ function browserTransport(initialToken: string): Transport {
   let token = initialToken;
   const listeners = new Set<(e: AppEvent) => void>();
   const reconnected = new Set<() => void>();
+  const connection = new Set<(up: boolean) => void>();
+  let up = true;
+  const setUp = (now: boolean) => {
+    if (now === up) return;
+    up = now;
+    connection.forEach((l) => l(now));
+  };
   let socket: WebSocket | undefined;
   let dropped = false;
   const connect = () => {
@@ -107,6 +121,7 @@ function browserTransport(initialToken: string): Transport {
     const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/events`;
     socket = new WebSocket(url, ['teamseat', `token.${token}`]);
     socket.onopen = () => {
+      setUp(true);
       if (!dropped) return;
       dropped = false;
       reconnected.forEach((l) => l());
@@ -116,9 +131,11 @@ function browserTransport(initialToken: string): Transport {
       const parsed = JSON.parse(String(m.data)) as AppEvent | AppEvent[];
       for (const event of Array.isArray(parsed) ? parsed : [parsed]) listeners.forEach((l) => l(event));
     };
-    socket.onclose = () => {
+    socket.onclose = (e) => {
       socket = undefined;
       dropped = true;
+      // 1000: closed on purpose (a new token): not an outage.
+      if (e.code !== 1000) setUp(false);
       if (listeners.size > 0) setTimeout(connect, 1000);
     };
   };
@@ -133,6 +150,7 @@ function browserTransport(initialToken: string): Transport {
         });
         return (await res.json()) as Result<unknown>;
       } catch (err) {
+        setUp(false);
         return { ok: false, error: { code: 'internal', message: `Teamseat's host is not reachable (${(err as Error).message}). Is it still running?` } };
       }
     },
@@ -145,11 +163,16 @@ function browserTransport(initialToken: string): Transport {
       reconnected.add(listener);
       return () => reconnected.delete(listener);
     },
+    onConnection(listener) {
+      connection.add(listener);
+      return () => connection.delete(listener);
+    },
+    hostUp: () => up,
     switchToken(next) {
       token = next;
       sessionStorage.setItem(TOKEN_KEY, next);
       // The old socket belongs to the old scope: close it, and its close handler reconnects with the new token.
-      socket?.close();
+      socket?.close(1000);
     },
   };
 }

@@ -5,7 +5,7 @@ const channel = (to: string, you: string) => (to === 'team' ? '# team' : to === 
 /** The session as the participant's page shows it: their messages and what reached them, in rounds. */
 export function SeatMirror({ view }: { view: ConsoleView }) {
   const { seat } = view;
-  const status = { your_turn: "participant's turn", waiting: 'teammates answering', paused: `paused: ${seat.pausedReason ?? ''}`, checking: 'submitted, being checked', ended: `ended (${seat.ended ?? ''})` }[seat.status];
+  const status = { your_turn: "participant's turn", waiting: 'teammates answering', paused: `paused${seat.pausedBy === 'experimenter' ? ' by the experimenter' : ''}: ${seat.pausedReason ?? ''}`, checking: 'submitted, being checked', ended: `ended (${seat.ended ?? ''})` }[seat.status];
   return (
     <section className="console-mirror" aria-labelledby="console-mirror-h">
       <h2 id="console-mirror-h">What the participant sees</h2>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ErrorBanner } from '../components/ErrorBanner';
+import { ConnectionBanner } from '../components/ConnectionBanner';
 import { TeamSeatScreen } from '../team/TeamSeatScreen';
 import { WorkspaceScreen } from '../slack/workspace/WorkspaceScreen';
 import { LeaveKiosk } from './LeaveKiosk';
@@ -26,6 +27,7 @@ export function KioskApp({ participantId, studyKey }: { participantId: string; s
         <LeaveKiosk />
       </header>
       <ErrorBanner />
+      <ConnectionBanner who="participant" />
       <main className={inRun ? 'kiosk-run' : 'content kiosk-content'}>
         {error ? (
           <p className="banner banner-error" role="alert">

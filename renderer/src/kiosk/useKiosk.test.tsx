@@ -26,6 +26,7 @@ function heldHost() {
   return {
     event: (kind: string) => host.event(RUN, kind),
     answer: (i: number, value: unknown) => host.answer(i, { ok: true, value }),
+    moved: () => host.emit({ type: 'visit.moved' }),
     reads: host.reads,
     listening: host.listening,
   };
@@ -63,5 +64,19 @@ describe('the kiosk during a run', () => {
     unmount();
     await host.answer(1, runScreen(true));
     expect(ended(result)).toBe(false);
+  });
+});
+
+describe('the kiosk on a finished task', () => {
+  it("reads its screen again when the plan moves under it (the experimenter's rerun), with no run event and no reload", async () => {
+    const host = heldHost();
+    const { result } = renderHook(() => useKiosk('p-1'));
+    await host.answer(0, runScreen(true));
+    expect(host.reads()).toBe(1);
+    host.moved();
+    expect(host.reads()).toBe(2);
+    await host.answer(1, { ...runScreen(false), stepToken: 'step-4b', run: null });
+    const s = result.current.screen;
+    expect(s?.screen === 'run' ? [s.stepToken, s.run] : null).toEqual(['step-4b', null]);
   });
 });

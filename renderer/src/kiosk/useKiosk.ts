@@ -38,13 +38,20 @@ export function useKiosk(participantId: string) {
   }, [refresh]);
 
   // A run ends inside its seat: the host then tells this page (an event of its own run, without content). Every kind
-  // is heard, not only the ends: a voided or erased visit is noticed at the run's next event of any kind.
+  // is heard, not only the ends. A change of plan under the participant (the experimenter's rerun, void or withdrawal,
+  // a run's end in the study log) comes as a bare `visit.moved` (issue 25: a rerun asked for while the page showed
+  // "This task is finished" left Next refused until a reload). After the host was down, the screen is read again:
+  // what was committed meanwhile reached nobody.
   const runId = screen?.screen === 'run' ? screen.run?.runId : undefined;
   useEffect(() => {
-    if (!runId) return;
-    return api().subscribe((e) => {
-      if (e.type === 'session.event' && e.event.sessionId === runId) void refresh();
+    const off = api().subscribe((e) => {
+      if (e.type === 'visit.moved' || (runId && e.type === 'session.event' && e.event.sessionId === runId)) void refresh();
     });
+    const offReconnect = api().onReconnect(() => void refresh());
+    return () => {
+      off();
+      offReconnect();
+    };
   }, [runId, refresh]);
 
   const act = useCallback(
@@ -53,14 +60,19 @@ export function useKiosk(participantId: string) {
       setError(undefined);
       try {
         const r = await call();
-        if (!r.ok) return setError(r.error.message);
+        if (!r.ok) {
+          setError(r.error.message);
+          // The screen moved on under the page (the host says so, and says it shows where they are now): it does.
+          if (r.error.code === 'conflict') void refresh();
+          return;
+        }
         show(r.value);
         return r.value;
       } finally {
         setBusy(false);
       }
     },
-    [show],
+    [show, refresh],
   );
 
   const id = { participantId };

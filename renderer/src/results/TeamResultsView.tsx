@@ -10,7 +10,8 @@ export function TeamResultsView({ results, onRecheck, rechecking }: { results: T
       <p className="muted small">
         {results.design === 'between' ? 'Between-subjects design' : 'Within-subjects design'}
         {results.pooledGate ? `; the pooled row gates by ${results.pooledGate}` : ''}. {results.runs.length} counted runs
-        {results.missingRuns ? `, ${results.missingRuns} planned runs not played yet` : ''}.
+        {results.missingRuns ? `, ${results.missingRuns} planned runs not played yet` : ''}
+        {results.voidedRuns ? `, ${results.voidedRuns} voided and not played again` : ''}.
       </p>
       {results.problems.length ? (
         <div className="banner banner-error" role="alert">

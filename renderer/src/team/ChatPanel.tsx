@@ -3,6 +3,8 @@ import type { TeamView } from '../../../shared/team/viewSchema';
 import { Avatar } from '../components/Avatar';
 import { TEAM, channelLabel, channelOf } from './channels';
 import { datasetActionLine } from './datasetActions';
+import { useDraft } from './useDraft';
+import { useHostUp } from '../api/useHostUp';
 
 type Message = TeamView['messages'][number];
 
@@ -17,7 +19,7 @@ interface Props {
 }
 
 export function ChatPanel({ view, channel, shown, typing, busy, onSend }: Props) {
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useDraft(view.sessionId);
   const end = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLTextAreaElement>(null);
   const closed = view.status === 'ended' || view.status === 'checking' || view.status === 'paused';
@@ -30,7 +32,9 @@ export function ChatPanel({ view, channel, shown, typing, busy, onSend }: Props)
     // Braces matter: newer Chromium returns a promise from scrollIntoView, which React would call as a cleanup.
     void end.current?.scrollIntoView({ block: 'end' });
   }, [visible.length, typing]);
-  const canSend = view.status === 'your_turn' && !busy && typing === null;
+  // Nothing can be recorded while the host is down: the draft waits (and is kept) until it is back.
+  const hostUp = useHostUp();
+  const canSend = view.status === 'your_turn' && !busy && typing === null && hostUp;
   // While a sent message waits for its label (a judge panel may take seconds), a teammate "types": the wait looks
   // the same whoever labels it, and it is recorded apart from the participant's active time. The indicator waits for
   // the person's own line (recorded, then shown from the log): it never stands in front of what they just wrote.

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TeamView } from '../../../shared/team/viewSchema';
+import { useHostUp } from '../api/useHostUp';
 
 const mmss = (ms: number): string => {
   const s = Math.max(0, Math.floor(ms / 1000));
@@ -15,11 +16,14 @@ export function ElapsedClock({ view, receivedAt, onThreshold }: { view: TeamView
   const clock = view.clock;
   const [now, setNow] = useState(receivedAt);
   const running = clock?.running === true;
+  // While the host is down its clock does not count (the downtime is a crash pause): this one stands still where it
+  // was, and the view read when the host is back says where it really stands.
+  const hostUp = useHostUp();
   useEffect(() => {
-    if (!running) return;
+    if (!running || !hostUp) return;
     const t = setInterval(() => setNow(Date.now()), 500);
     return () => clearInterval(t);
-  }, [running]);
+  }, [running, hostUp]);
   const active = (clock?.activeMs ?? 0) + (running ? Math.max(0, now - receivedAt) : 0);
   const limit = clock?.limitMs ?? null;
   const nextAt = limit === null ? null : view.timeWarning || clock?.warnAtMs === null ? limit : (clock?.warnAtMs ?? limit);

@@ -12,6 +12,7 @@ import { SubmitDialog } from './SubmitDialog';
 import { ElapsedClock } from './ElapsedClock';
 import { RunEnded } from './RunEnded';
 import { PauseDialog } from './PauseDialog';
+import { PauseCover } from './PauseCover';
 import type { TeamView } from '../../../shared/team/viewSchema';
 import { SessionIdCopy } from '../components/SessionIdCopy';
 
@@ -41,6 +42,8 @@ function Seat({ view, receivedAt, error, busy, act, clearError, kiosk }: { view:
   const sessionId = view.sessionId;
   // Submitted and being checked, or ended: nothing more can be done in the run.
   const over = view.status === 'ended' || view.status === 'checking';
+  // The experimenter's pause covers the seat and only the experimenter lifts it (issue 25); the seat's own has Resume.
+  const held = view.status === 'paused' && view.pausedBy === 'experimenter';
 
   const runTool = (name: 'list_files' | 'read_file' | 'edit_file' | 'grep' | 'run_tests', input: Record<string, unknown>) =>
     act<{ result: ToolResult; view: TeamView }>(() => api().teamTool({ sessionId, name, input }), (v) => v.view).then((v) => v?.result);
@@ -65,14 +68,14 @@ function Seat({ view, receivedAt, error, busy, act, clearError, kiosk }: { view:
             Round {Math.max(view.round, 1)} of {view.rounds}
           </span>
           <ElapsedClock view={view} receivedAt={receivedAt} onThreshold={() => void act(() => api().teamView({ sessionId }), (v) => v)} />
-          {view.status === 'paused' ? (
+          {held ? null : view.status === 'paused' ? (
             <button onClick={() => void act(() => api().teamResume({ sessionId, reason: 'resumed' }), (v) => v)}>Resume</button>
           ) : (
             <button onClick={() => setPausing(true)} disabled={over}>
               Pause
             </button>
           )}
-          <button className="primary" onClick={() => setSubmitting(true)} disabled={over || busy}>
+          <button className="primary" onClick={() => setSubmitting(true)} disabled={over || busy || view.status === 'paused'}>
             Submit…
           </button>
         </div>
@@ -85,7 +88,7 @@ function Seat({ view, receivedAt, error, busy, act, clearError, kiosk }: { view:
           </button>
         </div>
       ) : null}
-      {view.status === 'paused' ? <div className="banner banner-notice">Paused: {view.pausedReason}</div> : null}
+      {view.status === 'paused' && !held ? <div className="banner banner-notice">Paused: {view.pausedReason}</div> : null}
       {view.status === 'checking' ? (
         // Calm and content-free: nothing of the result reaches the page; the run ends when the check has committed.
         <div className="banner banner-notice" role="status">
@@ -103,47 +106,51 @@ function Seat({ view, receivedAt, error, busy, act, clearError, kiosk }: { view:
         </div>
       ) : null}
       {view.status === 'ended' && !kiosk ? <RunEnded view={view} onLeave={() => navigate({ screen: 'study', key: view.studyKey })} /> : null}
-      <div className="seat-body">
-        <nav className="channels" aria-label="Channels">
-          <h3>Channels</h3>
-          {view.channels.map((c) => (
-            <button key={c} className={`channel${c === channel ? ' channel-active' : ''}`} onClick={() => openChannel(c)} aria-current={c === channel}>
-              {channelLabel(c)}
-              {unread(c) > 0 ? <span className="unread" aria-label={`${unread(c)} unread`}>{unread(c)}</span> : null}
-            </button>
-          ))}
-        </nav>
-        <div className="seat-chat">
-          <DealPanel view={view} busy={busy} onAccept={() => void act(() => api().teamAcceptDeal({ sessionId }), (v) => v)} />
-          <ChatPanel
-            view={view}
-            channel={channel}
-            shown={shown}
-            typing={typing}
-            busy={busy}
-            onSend={async (text) => !!(await act(() => api().teamSend({ sessionId, text, to: channel }), (v) => v))}
-          />
-        </div>
-        <aside className="seat-side">
-          <div className="tabs" role="tablist">
-            <button role="tab" aria-selected={tab === 'brief'} onClick={() => setTab('brief')}>
-              Brief
-            </button>
-            {view.workspace ? (
-              <button role="tab" aria-selected={tab === 'workspace'} onClick={() => setTab('workspace')}>
-                Workspace
+      {/* Always this wrapper, so the composer (and what is typed in it) is the same element before, under and after a cover. */}
+      <div className="pause-cover-host">
+        <div className="seat-body" inert={held}>
+          <nav className="channels" aria-label="Channels">
+            <h3>Channels</h3>
+            {view.channels.map((c) => (
+              <button key={c} className={`channel${c === channel ? ' channel-active' : ''}`} onClick={() => openChannel(c)} aria-current={c === channel}>
+                {channelLabel(c)}
+                {unread(c) > 0 ? <span className="unread" aria-label={`${unread(c)} unread`}>{unread(c)}</span> : null}
               </button>
-            ) : null}
-            {view.inbox.length > 0 ? (
-              <button role="tab" aria-selected={tab === 'inbox'} onClick={() => setTab('inbox')}>
-                Inbox ({view.inbox.length})
-              </button>
-            ) : null}
+            ))}
+          </nav>
+          <div className="seat-chat">
+            <DealPanel view={view} busy={busy} onAccept={() => void act(() => api().teamAcceptDeal({ sessionId }), (v) => v)} />
+            <ChatPanel
+              view={view}
+              channel={channel}
+              shown={shown}
+              typing={typing}
+              busy={busy}
+              onSend={async (text) => !!(await act(() => api().teamSend({ sessionId, text, to: channel }), (v) => v))}
+            />
           </div>
-          {tab === 'brief' ? <BriefPanel view={view} /> : null}
-          {tab === 'workspace' && view.workspace ? <WorkspacePanel view={view} runTool={runTool} /> : null}
-          {tab === 'inbox' ? <InboxPanel view={view} /> : null}
-        </aside>
+          <aside className="seat-side">
+            <div className="tabs" role="tablist">
+              <button role="tab" aria-selected={tab === 'brief'} onClick={() => setTab('brief')}>
+                Brief
+              </button>
+              {view.workspace ? (
+                <button role="tab" aria-selected={tab === 'workspace'} onClick={() => setTab('workspace')}>
+                  Workspace
+                </button>
+              ) : null}
+              {view.inbox.length > 0 ? (
+                <button role="tab" aria-selected={tab === 'inbox'} onClick={() => setTab('inbox')}>
+                  Inbox ({view.inbox.length})
+                </button>
+              ) : null}
+            </div>
+            {tab === 'brief' ? <BriefPanel view={view} /> : null}
+            {tab === 'workspace' && view.workspace ? <WorkspacePanel view={view} runTool={runTool} /> : null}
+            {tab === 'inbox' ? <InboxPanel view={view} /> : null}
+          </aside>
+        </div>
+        {held ? <PauseCover reason={view.pausedReason} /> : null}
       </div>
       {pausing ? (
         <PauseDialog

@@ -154,3 +154,18 @@ describe('the team seat while an action waits', () => {
     expect(shown(result)).toBe(2);
   });
 });
+
+describe('the team seat with nothing of its own waiting', () => {
+  it("reads its view at once on an event nobody at this page caused (the experimenter's pause from the dashboard)", async () => {
+    const host = heldHost();
+    const { result } = renderHook(() => useTeamSession('s-1'));
+    await host.answer(0, 0);
+    expect(host.reads()).toBe(1);
+    host.event('paused');
+    expect(host.reads()).toBe(2);
+    await host.answer(1, 1);
+    expect(shown(result)).toBe(1);
+    // Nothing more was heard: no more reads.
+    expect(host.reads()).toBe(2);
+  });
+});

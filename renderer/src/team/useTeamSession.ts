@@ -13,40 +13,43 @@ export function useTeamSession(sessionId: string) {
   // When the view arrived: the clock ticks on locally from the active time main reported then.
   const [receivedAt, setReceivedAt] = useState(0);
   const inAction = useRef(false);
-  // A submitted run is checked after the submit has been answered: its end is read when its events come. Set with
-  // the view, not after it is drawn: the check's end may be heard before that.
-  const checking = useRef(false);
   const setView = useCallback((v: TeamView) => {
-    checking.current = v.status === 'checking';
     setViewOnly(v);
     setReceivedAt(Date.now());
   }, []);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  // While an action waits (a message waiting for its label from the experimenter's console or a panel), the log moves
-  // on without us: the view is read again on this session's events, so the person's own line shows, then a teammate
-  // typing. One read at a time: the several events of one send cost one read, and one more for what came meanwhile.
-  // A read started before the action answered is older than the action's view and is dropped.
+  // The view is read again on this session's events: while an action waits (a message waiting for its label from the
+  // experimenter's console or a panel) the log moves on without us, so the person's own line shows, then a teammate
+  // typing; and what nobody at this page did (the experimenter's pause or resume from the dashboard, a console line,
+  // the time limit) shows at once, not at the person's next action (issue 25: an experimenter's pause left the clock
+  // counting and Send enabled). One read at a time: the several events of one send cost one read, and one more for
+  // what came meanwhile. A read started before an action answered is older than the action's view and is dropped.
   const actionViews = useRef(0);
-  const following = useCallback(() => inAction.current || checking.current, []);
+  // An event heard while no action of this page waited, and not read since: the only reason to read outside an action
+  // (the events of an action already answered are in its view, so the read they ask for after it is skipped).
+  const heard = useRef(false);
   const readFollowing = useCallback(async () => {
     const since = actionViews.current;
+    heard.current = false;
     return { r: await api().teamView({ sessionId }), since };
   }, [sessionId]);
   const follow = useCoalescedRequest(
     readFollowing,
     ({ r, since }) => {
-      if (r.ok && since === actionViews.current && following()) setView(r.value);
+      if (r.ok && since === actionViews.current) setView(r.value);
     },
-    following,
+    () => inAction.current || heard.current,
   );
   useEffect(
     () =>
       api().subscribe((e) => {
-        if (e.type === 'session.event' && e.event.sessionId === sessionId && following()) void follow();
+        if (e.type !== 'session.event' || e.event.sessionId !== sessionId) return;
+        if (!inAction.current) heard.current = true;
+        void follow();
       }),
-    [sessionId, follow, following],
+    [sessionId, follow],
   );
 
   useEffect(() => {
@@ -85,6 +88,7 @@ export function useTeamSession(sessionId: string) {
       }
       setView(pick(r.value));
       actionViews.current++;
+      heard.current = false;
       return r.value;
     } finally {
       inAction.current = false;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pausedBySchema } from '../../pause.js';
 import { giveWayKinds, packagesSchema, taskVersions } from '../pack/schema.js';
 
 /** How a run ended. */
@@ -88,7 +89,8 @@ export const sessionEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('deal_proposed'), seat, evaluated_gets: packagesSchema }),
   z.object({ type: z.literal('deal_accepted'), seat }),
   z.object({ type: z.literal('walked_away'), seat }),
-  z.object({ type: z.literal('paused'), reason: z.string().min(1) }),
+  /** `by`: who paused (issue 25); absent in logs written before, where pausedByOf() reads the reason. */
+  z.object({ type: z.literal('paused'), reason: z.string().min(1), by: pausedBySchema.optional() }),
   z.object({ type: z.literal('resumed'), reason: z.string().min(1) }),
   /** The participant was warned that the time limit is near. */
   z.object({ type: z.literal('time_warning'), remaining_ms: z.number().int().min(0) }),

@@ -1,6 +1,7 @@
 import type { GiveWayKind } from '../pack/schema.js';
 import { TEAM_CHANNEL } from '../pack/schema.js';
 import type { EndHow, EventOf, MessageSource, ScriptStatus, SessionEvent } from './events.js';
+import { pausedByOf, type PausedBy } from '../../pause.js';
 
 export interface StateMessage {
   round: number;
@@ -50,6 +51,8 @@ export interface SessionState {
   submitted: { answer: unknown } | null;
   score: EventOf<'checked'>['score'] | null;
   paused: string | null;
+  /** Who set the pause in force (null when not paused): only the experimenter lifts an experimenter's pause. */
+  pausedBy: PausedBy | null;
   /** The time-limit warning given, with the time that was left then. */
   timeWarning: { remainingMs: number } | null;
   /** Set by whatever ends the run (submit, a deal, a walk-away, the script); the engine then ends it. */
@@ -77,6 +80,7 @@ export function initialState(): SessionState {
     submitted: null,
     score: null,
     paused: null,
+    pausedBy: null,
     timeWarning: null,
     endRequested: null,
     ended: null,
@@ -159,9 +163,11 @@ export function applyEvent(state: SessionState, event: SessionEvent): SessionSta
       return s;
     case 'paused':
       s.paused = event.reason;
+      s.pausedBy = pausedByOf(event);
       return s;
     case 'resumed':
       s.paused = null;
+      s.pausedBy = null;
       return s;
     case 'time_warning':
       s.timeWarning = { remainingMs: event.remaining_ms };

@@ -42,7 +42,8 @@ export function RunBar({ run, receivedAt, showCategory, onRun, onRefresh, onErro
       </div>
       <div className="sk-run-tools">
         <RunClock run={run} receivedAt={receivedAt} onTimeUp={onRefresh} />
-        {run.status === 'paused' ? (
+        {/* The experimenter's pause is lifted by the experimenter only (issue 25): the cover says so. */}
+        {run.status === 'paused' && run.pausedBy === 'experimenter' ? null : run.status === 'paused' ? (
           <button className="primary" disabled={busy} onClick={() => void act(api().slackResumeRun({ runId: run.runId, reason: 'resumed' }))}>
             Resume
           </button>

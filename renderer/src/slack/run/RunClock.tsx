@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { RunView } from '../../../../shared/contract/slack';
 import { clockText } from '../format';
+import { useHostUp } from '../../api/useHostUp';
 
 /**
  * The run's clock as main reported it, ticking locally between responses. Main owns the time: pauses are not
@@ -9,11 +10,13 @@ import { clockText } from '../format';
 export function RunClock({ run, receivedAt, onTimeUp }: { run: RunView; receivedAt: number; onTimeUp(): void }) {
   const [now, setNow] = useState(() => Date.now());
   const ticking = run.status === 'running';
+  // Stands still while the host is down (issue 25): the host counts none of the downtime.
+  const hostUp = useHostUp();
   useEffect(() => {
-    if (!ticking) return;
+    if (!ticking || !hostUp) return;
     const t = setInterval(() => setNow(Date.now()), 500);
     return () => clearInterval(t);
-  }, [ticking]);
+  }, [ticking, hostUp]);
   const gone = ticking ? Math.max(0, now - receivedAt) : 0;
   const elapsed = run.elapsedMs + gone;
   const remaining = Math.max(0, run.remainingMs - gone);

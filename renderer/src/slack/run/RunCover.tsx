@@ -1,4 +1,5 @@
 import type { RunView } from '../../../../shared/contract/slack';
+import { shownReason } from '../../../../shared/pause';
 
 /**
  * Covers the workspace when the clock is not running: nothing can be read while paused, and after the answer or
@@ -10,7 +11,17 @@ export function RunCover({ run, onLeave }: { run: RunView; onLeave?: (() => void
   return (
     <div className="sk-cover" role="status">
       <div className="sk-cover-card">
-        {run.status === 'paused' ? (
+        {run.status === 'paused' && run.pausedBy === 'experimenter' ? (
+          <>
+            <h2>Paused by the experimenter</h2>
+            {pause ? (
+              <p>
+                Reason: <strong>{shownReason(pause.reason)}</strong>
+              </p>
+            ) : null}
+            <p>Your clock is stopped and this time does not count. The experimenter will resume the task; please wait.</p>
+          </>
+        ) : run.status === 'paused' ? (
           <>
             <h2>Paused</h2>
             <p>

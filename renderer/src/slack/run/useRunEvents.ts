@@ -15,9 +15,12 @@ export function useRunEvents(runId: string | undefined, refresh: () => Promise<v
     const unsubscribe = api().subscribe((e) => {
       if (e.type === 'session.event' && e.event.sessionId === runId) void reader.request();
     });
+    // After the host was down (issue 25): what was committed meanwhile reached nobody, and the clock skipped the downtime.
+    const offReconnect = api().onReconnect(() => void reader.request());
     return () => {
       reader.stop();
       unsubscribe();
+      offReconnect();
     };
   }, [runId, refresh]);
 }
