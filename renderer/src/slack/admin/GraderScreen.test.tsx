@@ -7,7 +7,7 @@ import { GraderScreen } from './GraderScreen';
 
 afterEach(cleanup);
 
-const match: GradingItem = { itemId: 'i1', queryId: 'as-1', category: 'AS', mode: 'match', query: 'Which permit?', answer: 'CP-1', reference: 'CP-1', guideline: null, checklist: null };
+const match: GradingItem = { itemId: 'i1', queryId: 'as-1', category: 'AS', mode: 'match', query: 'Which permit?', answer: 'CP-1', reference: 'CP-1', guideline: null, checklist: null, settles: false };
 const abstain: GradingItem = { ...match, itemId: 'i2', queryId: 'ha-1', category: 'HA', mode: 'abstention', answer: 'Not in the workspace.' };
 const checklist: GradingItem = { ...match, itemId: 'i3', queryId: 'su-1', category: 'SU', mode: 'checklist', answer: 'Summary', checklist: ['names the site', 'gives the date', 'says why'] };
 
