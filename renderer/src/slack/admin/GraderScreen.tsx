@@ -21,12 +21,17 @@ export function GraderScreen({ studyKey, graderId, link = false }: { studyKey: s
   const [note, setNote] = useState<string | undefined>();
   const recording = useRef(false);
 
-  const load = useCallback(async () => {
-    const [q, m] = await Promise.all([call(api().slackGradingQueue({ studyKey, graderId })), call(api().slackMyGrades({ studyKey, graderId }))]);
-    if (q) setQueue(q);
-    if (m) setMine(m);
-  }, [studyKey, graderId, call]);
-  useEffect(() => void load(), [load]);
+  const load = useCallback(
+    () =>
+      Promise.all([call(api().slackGradingQueue({ studyKey, graderId })), call(api().slackMyGrades({ studyKey, graderId }))]).then(([q, m]) => {
+        if (q) setQueue(q);
+        if (m) setMine(m);
+      }),
+    [studyKey, graderId, call],
+  );
+  useEffect(() => {
+    void load();
+  }, [load]);
 
   const item = revising ?? queue?.[0];
 
