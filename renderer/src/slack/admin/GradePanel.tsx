@@ -134,7 +134,8 @@ export function GradePanel(props: {
               </>
             ) : (
               <>
-                Chosen: <strong>{pass ? 'YES — passes' : 'NO — fails'}</strong>. Press <kbd>Enter</kbd> to record it, or <kbd>{pass ? 'N' : 'Y'}</kbd> to change.
+                Chosen: <strong>{pass ? 'YES — passes' : 'NO — fails'}</strong>. {revising ? 'Say why below, then press ' : 'Press '}
+                <kbd>Enter</kbd> to record it, or <kbd>{pass ? 'N' : 'Y'}</kbd> to change.
               </>
             )}
           </p>
