@@ -66,7 +66,7 @@ async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
 async function graderLink(page: Page, id: string): Promise<string> {
   const link = page.getByLabel('Grader link');
   const before = (await link.count()) ? await link.inputValue() : '';
-  const field = page.getByLabel('Grader id for a link');
+  const field = page.getByLabel('Grader to make a link for');
   await tabTo(page, field);
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type(id);

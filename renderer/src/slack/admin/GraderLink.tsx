@@ -21,7 +21,7 @@ export function GraderLink({ studyKey }: { studyKey: string }) {
       }}
     >
       <label>
-        A grader&rsquo;s own link, for grader id <input value={grader} onChange={(e) => setGrader(e.target.value)} aria-label="Grader id for a link" />
+        A grader&rsquo;s own link, for <input value={grader} onChange={(e) => setGrader(e.target.value)} aria-label="Grader to make a link for" placeholder="e.g. G2" />
       </label>
       <button type="submit" disabled={!grader.trim()}>
         Make link
