@@ -22,6 +22,7 @@ function fakeApi(initial: GradingItem[], mine: MyGrade[] = []) {
         const a = args as Record<string, unknown>;
         if (method === 'slackGradingQueue') return { ok: true, value: queue };
         if (method === 'slackMyGrades') return { ok: true, value: mine };
+        if (method === 'slackGraderRole') return { ok: true, value: { gradersPerAnswer: 1, thirdGrader: false } };
         calls.push({ method, args: a });
         if (method === 'slackReviseGrade' && !String(a.reason).trim()) {
           return { ok: false, error: { code: 'bad_request', message: 'A revised grade needs a reason: say why the grade changes. Nothing was recorded.' } };
@@ -59,7 +60,9 @@ describe('blind grading from the keyboard', () => {
     key('y');
     key('Enter');
     await waitFor(() => expect(calls[1]?.args).toMatchObject({ itemId: 'i2', pass: true }));
-    await screen.findByText('Nothing left for you to grade. Thank you.');
+    await screen.findByText(/Nothing left for you to grade\. Thank you\./);
+    // One grader per answer: the screen says why a second grader would find nothing, and what the study can ask for.
+    await screen.findByText(/This study has one grader per answer/);
   });
 
   it('answers checklist items with Y and N one after another, as the screen says, and digits still tick', async () => {

@@ -19,7 +19,13 @@ export function GraderScreen({ studyKey, graderId, link = false }: { studyKey: s
   const [revising, setRevising] = useState<MyGrade | undefined>();
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | undefined>();
+  const [perAnswer, setPerAnswer] = useState<1 | 2 | undefined>();
   const recording = useRef(false);
+  useEffect(() => {
+    void api()
+      .slackGraderRole({ studyKey, graderId })
+      .then((r) => r.ok && setPerAnswer(r.value.gradersPerAnswer));
+  }, [studyKey, graderId]);
 
   const load = useCallback(
     () =>
@@ -75,7 +81,17 @@ export function GraderScreen({ studyKey, graderId, link = false }: { studyKey: s
           {note}
         </p>
       ) : null}
-      {queue && !item ? <p className="banner banner-notice">Nothing left for you to grade. Thank you.</p> : null}
+      {queue && !item ? (
+        <p className="banner banner-notice">
+          Nothing left for you to grade. Thank you.
+          {perAnswer === 1 ? (
+            <span className="small">
+              This study has one grader per answer, so an answer someone has graded is not offered again. To have every answer graded by two people,
+              set <code>grading: {'{ graders_per_answer: 2 }'}</code> in its study.yaml.
+            </span>
+          ) : null}
+        </p>
+      ) : null}
       {item ? (
         <GradePanel
           key={`${revising ? 'revise' : 'grade'}:${item.itemId}`}
