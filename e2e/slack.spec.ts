@@ -233,7 +233,7 @@ test('a participant answers a query with a pause, and the answer is recorded', a
   await expect(page.locator('.sk-keys')).toContainText('Chosen: YES — passes');
   await shot(page, 'slack-grader-chosen');
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Nothing left to grade')).toBeVisible();
+  await expect(page.getByText('Nothing left for you to grade')).toBeVisible();
   await page.getByRole('button', { name: '← Results' }).click();
   await expect(page.getByRole('row', { name: /P07 as-riverside-monitor/ })).toContainText('graded');
   await expect(page.getByRole('table', { name: 'Everyone' }).getByRole('row', { name: /Agentic search/ })).toContainText('100%');

@@ -108,6 +108,9 @@ const NOT_YOUR_SESSION = 'this link may use only its own labelling session';
 const ownLabelling: Check<RaterScope> = async (args, scope, owned) =>
   typeof args.sessionId === 'string' && (await owned.raterSessions(scope.studyKey, scope.rater)).includes(args.sessionId) ? null : NOT_YOUR_SESSION;
 
+const ownGrading: Check<RaterScope> = (args, scope) =>
+  args.studyKey === scope.studyKey && args.graderId === scope.rater ? null : 'this link may grade only under its own grader id';
+
 /** A rater link: their own labelling session in their own study, under their own rater id. */
 export const raterMethods: Record<string, Check<RaterScope>> = {
   accessWhoAmI: always,
@@ -123,6 +126,12 @@ export const raterMethods: Record<string, Check<RaterScope>> = {
   labellingRole: (args, scope) => (args.studyKey === scope.studyKey && args.person === scope.rater ? null : NOT_YOUR_SESSION),
   openAdjudication: (args, scope) => (args.studyKey === scope.studyKey && args.adjudicator === scope.rater ? null : NOT_YOUR_SESSION),
   adjudicate: ownLabelling,
+  // A rater link on a Slack study is a grader's link: their own queue and grades under their own id, nobody else's.
+  slackGraderRole: ownGrading,
+  slackGradingQueue: ownGrading,
+  slackRecordGrade: ownGrading,
+  slackReviseGrade: ownGrading,
+  slackMyGrades: ownGrading,
 };
 
 const NOT_YOUR_AUDIT = 'this link may use only its own audit queue';

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { EnrolmentMap } from '../study/enrolmentMap.js';
 import type { StoredEvent } from '../../shared/contract/schemas.js';
+import type { GradingRule } from '../../shared/judge/grades.js';
+import { slackGradingOf } from '../slackSeat/slackStudy.js';
 import { fail, ok, type Result } from '../../shared/result.js';
 import { findRun, foldStudy, type StudyState } from '../../shared/study/fold.js';
 import type { ExclusionReason } from '../../shared/study/model.js';
@@ -44,6 +46,8 @@ export interface BundleSource {
   studyId: string;
   stationId: string;
   design: Design;
+  /** A Slack study's grading rule (study.yaml `grading:`): which grade of an answer counts. One grader when absent. */
+  grading?: GradingRule;
   /** Names the study asks to look for in free text (redact-names.txt in the pack, one a line). */
   names: string[];
   /**
@@ -212,6 +216,7 @@ export function collectBundle(
     studyId: detail.id,
     stationId: stationId(s.options.dataDir),
     design: detail.kind === 'team' ? studyDesign(detail.dir).design : 'within',
+    ...(detail.kind === 'slack' ? { grading: slackGradingOf(s, studyKey) } : {}),
     names: [...readNames(detail.dir), ...extraNames],
     platformIds: [...new EnrolmentMap(s.options.dataDir).visits(studyKey).keys()],
     state,

@@ -1,4 +1,5 @@
 import { toCsv } from '../../shared/comparison/csv.js';
+import { SINGLE_GRADER } from '../../shared/judge/grades.js';
 import { currentGrade, foldRun, RUN_STARTED, timeOnTaskOf } from '../slackSeat/runLog.js';
 import type { BundleRun, BundleSource } from './collect.js';
 import { AUDIT_COLUMNS } from '../audit/auditTable.js';
@@ -177,7 +178,7 @@ export function tidyTables(src: BundleSource): Record<string, string> {
     } else {
       const stored = events.get(run.run_id) ?? [];
       const state = stored[0]?.kind === RUN_STARTED ? foldRun(stored) : null;
-      const grade = state ? currentGrade(state) : null;
+      const grade = state ? currentGrade(state, src.grading ?? SINGLE_GRADER) : null;
       if (state?.answer) active = timeOnTaskOf(state).activeMs;
       const reward = grade?.outcome.status === 'judged' ? grade.outcome.verdict.reward : undefined;
       if (typeof reward === 'number') {

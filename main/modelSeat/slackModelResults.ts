@@ -6,7 +6,7 @@ import { ok, type Result } from '../../shared/result.js';
 import { modelDirName } from '../../shared/team/export/transcript.js';
 import type { AppServices } from '../app/appServices.js';
 import { stableId, trialNameOf } from '../slackSeat/exportJobs.js';
-import { currentGrade, timeOnTaskOf, type RunState } from '../slackSeat/runLog.js';
+import { currentGrade, judgeNameOf, timeOnTaskOf, type RunState } from '../slackSeat/runLog.js';
 import { slackRunsOf } from '../slackSeat/slackRunsOf.js';
 import { loadSlackStudy, type SlackStudy } from '../slackSeat/slackStudy.js';
 import { excludedRoot } from '../study/resultsLayout.js';
@@ -105,14 +105,14 @@ function trialOf(study: SlackStudy, r: SlackModelRun, jobName: string, appVersio
   const started = r.record.started;
   const query = study.queries.find((q) => q.id === r.run.started.queryId);
   if (!started || !query || !r.run.answer) return null;
-  const grade = currentGrade(r.run);
+  const grade = currentGrade(r.run, study.grading);
   const agent: TrialAgent = {
     name: MODEL_SEAT_AGENT,
     modelName: started.model_id,
     provider: providerOf(started.model_id, started.base_url),
     usage: { inputTokens: r.record.usage.reported ? r.record.usage.prompt_tokens : null, outputTokens: r.record.usage.reported ? r.record.usage.completion_tokens : null, costUsd: r.record.usage.cost_usd },
   };
-  const judgeModel = grade?.model ?? (grade?.graderId ? `grader:${grade.graderId}` : undefined);
+  const judgeModel = judgeNameOf(r.run, study.grading);
   return {
     jobName,
     trialName: trialNameOf(r.run),

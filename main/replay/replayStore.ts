@@ -38,6 +38,7 @@ export class ReplayStore {
       roundsRun: run.roundsRun,
       ended: run.ended,
       verdict: run.verdict,
+      ...(run.awaiting ? { awaiting: run.awaiting } : {}),
       hasLabels: run.hasLabels,
       workspace: { from: timeline.from, note: timeline.note },
       problems: run.problems.slice(0, 200).concat(run.problems.length > 200 ? [`…and ${run.problems.length - 200} more.`] : []),

@@ -11,7 +11,8 @@ import { personRunFromLog } from '../team/personRun.js';
 import { engineEvents, workspaceOf } from '../team/teamLog.js';
 import { workspaceFilesFromLog } from '../workspace/workspaceLog.js';
 import { findTeamTask } from '../team/taskSource.js';
-import { foldRun, RUN_STARTED } from '../slackSeat/runLog.js';
+import { foldRun, resultOfRun, RUN_STARTED } from '../slackSeat/runLog.js';
+import { SINGLE_GRADER, type AnswerResult } from '../../shared/judge/grades.js';
 import { loadSlackStudy } from '../slackSeat/slackStudy.js';
 import type { LoadedTask } from '../team/pack/loadTask.js';
 
@@ -51,6 +52,12 @@ export function sessionRun(
   return ok({ run, task: found.value });
 }
 
+const awaitingText: Partial<Record<AnswerResult['status'], string>> = {
+  awaiting_grader: 'a grader',
+  awaiting_second_grader: 'a second grader',
+  awaiting_third_grader: 'a third grader (the two graders differ)',
+};
+
 function slackRun(library: StudyLibrary, session: SessionSummary, stored: readonly StoredEvent[]): Result<{ run: ParsedRun; task: null }> {
   const state = foldRun(stored);
   if (!state) return fail('bad_request', `Session ${session.id} is not a Slack run.`);
@@ -72,7 +79,10 @@ function slackRun(library: StudyLibrary, session: SessionSummary, stored: readon
       items: [{ type: 'message', index: 1, seat: person, text: state.answer.answer, kind: state.answer.late ? 'answer (late)' : 'answer', to: null, label: null }],
     });
   }
-  const grade = state.grades.at(-1);
+  // The study's grading rule decides which grade counts (two graders agreeing, a third settling, or the latest).
+  const result = resultOfRun(state, study.ok ? study.value.grading : SINGLE_GRADER);
+  const grade = result.status === 'graded' || result.status === 'judge_error' ? result.grade : null;
+  const awaiting = state.answer ? awaitingText[result.status] : undefined;
   const verdict =
     grade?.outcome.status === 'judged'
       ? { pass: grade.outcome.verdict.pass, outcome: `${grade.outcome.verdict.pass ? 'YES' : 'NO'} · reward ${grade.outcome.verdict.reward}`, details: { by: grade.by, reward: grade.outcome.verdict.reward } }
@@ -96,6 +106,7 @@ function slackRun(library: StudyLibrary, session: SessionSummary, stored: readon
       roundsRun: rounds.length,
       ended: state.answer ? 'submitted' : state.timeUp ? 'time_limit' : null,
       verdict,
+      ...(awaiting ? { awaiting } : {}),
       hasLabels: false,
       problems,
       sandbox: emptySandbox(),

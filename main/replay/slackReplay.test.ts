@@ -25,6 +25,12 @@ describe('a Slack run replays its trajectory', () => {
     expect(run.rounds.map((x) => x.items.map((i) => (i.type === 'tool' ? i.name : i.seat)))).toEqual([['query'], ['search_messages'], ['get_channel_history'], ['S07']]);
     expect(run.rounds[0]!.items[0]).toMatchObject({ type: 'message', text: expect.stringMatching(/Riverside/i) });
     expect(run.verdict).toMatchObject({ pass: true });
+    expect(run.awaiting).toBeUndefined();
     expect(run.ended).toBe('submitted');
+
+    // Before the grade: no verdict, and the replay says the answer awaits a grader rather than that there is none.
+    const ungraded = sessionRun(library, { id: 'slack-run-1', studyKey: 'built-in:slack-demo', taskId: 'as-riverside-monitor', participant: 'S07', createdAt: '', eventCount: 4 }, stored.slice(0, 4));
+    if (!ungraded.ok) throw new Error(ungraded.error.message);
+    expect(ungraded.value.run).toMatchObject({ verdict: null, awaiting: 'a grader' });
   });
 });

@@ -6,6 +6,7 @@ import { pooledSlackScore, slackScoreWithIntervals } from '../../shared/team/exp
 import type { AppServices } from '../app/appServices.js';
 import { foldRun, gradingOf, rewardOfRun, type RunState } from '../slackSeat/runLog.js';
 import { slackRunsOf } from '../slackSeat/slackRunsOf.js';
+import { slackGradingOf } from '../slackSeat/slackStudy.js';
 import { StudyLogs } from '../study/studyLog.js';
 import { isModelParticipant } from '../modelSeat/modelLog.js';
 
@@ -46,8 +47,9 @@ export function slackResults(s: AppServices, studyKey: string, title: string, re
     else counted.push({ run, code: findRun(state, run.runId)!.participant.code });
   }
   const runs = slackRunsOf(s);
+  const grading = slackGradingOf(s, studyKey);
   const judged = (rows: typeof counted): JudgedQuery[] =>
-    rows.filter((r) => r.run.answer).map((r) => ({ queryId: r.run.started.queryId, category: r.run.started.category, reward: rewardOfRun(r.run) }));
+    rows.filter((r) => r.run.answer).map((r) => ({ queryId: r.run.started.queryId, category: r.run.started.category, reward: rewardOfRun(r.run, grading) }));
   const codes = [...new Set(counted.map((r) => r.code))].sort();
   const byCode = codes.map((code) => judged(counted.filter((r) => r.code === code)));
   const modelCodes = [...new Set(models.map((r) => r.code))].sort();
@@ -62,8 +64,8 @@ export function slackResults(s: AppServices, studyKey: string, title: string, re
       participant: code,
       status: runs.statusOf(run),
       startedAt: run.startedAt,
-      grading: gradingOf(run),
-      reward: rewardOfRun(run),
+      grading: gradingOf(run, grading),
+      reward: rewardOfRun(run, grading),
     })),
     all: pooledSlackScore(byCode, reps),
     byParticipant: [

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { jobFiles } from '../../shared/harbor/job.js';
 import type { TrialInput } from '../../shared/harbor/trial.js';
 import { fail, ok, type Result } from '../../shared/result.js';
-import { currentGrade, timeOnTaskOf, type RunState } from './runLog.js';
+import { currentGrade, judgeNameOf, timeOnTaskOf, type RunState } from './runLog.js';
 import type { SlackStudy } from './slackStudy.js';
 
 export interface ExportedJob {
@@ -29,10 +29,10 @@ export const trialNameOf = (run: RunState) => `${run.started.queryId}__${run.run
  * the verifier. `requireGrade` keeps the one-at-a-time export to graded trials, as before.
  */
 function trialOf(study: SlackStudy, run: RunState, jobName: string, appVersion: string, opts: { requireGrade: boolean; participant?: string; trialId?: string }): TrialInput | null {
-  const grade = currentGrade(run);
+  const grade = currentGrade(run, study.grading);
   const query = study.queries.find((q) => q.id === run.started.queryId);
   if (!run.answer || !query || (opts.requireGrade && !grade)) return null;
-  const judgeModel = grade?.model ?? (grade?.graderId ? `grader:${grade.graderId}` : undefined);
+  const judgeModel = judgeNameOf(run, study.grading);
   return {
     jobName,
     trialName: trialNameOf(run),

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { GradingItem } from '../../shared/contract/slack.js';
+import type { GradingItem, MyGrade } from '../../shared/contract/slack.js';
+import { graderTurn, gradersOf } from '../../shared/judge/grades.js';
+import { graderAgreement, type GraderAgreement } from '../../shared/judge/graderAgreement.js';
 import type { JudgeOutcome } from '../../shared/judge/judgeAnswer.js';
 import { judgingModeOf, type SlackQuery } from '../../shared/judge/query.js';
 import { scoreStudy, type StudyScore } from '../../shared/judge/score.js';
@@ -9,11 +11,13 @@ import { fail, ok, type Result } from '../../shared/result.js';
 import type { AppServices } from '../app/appServices.js';
 import { createEndpointJudge } from '../judge/endpointJudge.js';
 import { JUDGE_API_KEY, type SecretStore } from '../secrets/secretStore.js';
-import { currentGrade, rewardOfRun, type RunState } from './runLog.js';
+import { rewardOfRun, type RunState } from './runLog.js';
 import type { SlackRuns } from './runs.js';
 import { loadSlackStudy, type SlackStudy } from './slackStudy.js';
 import { exclusionOf, findRun } from '../../shared/study/fold.js';
 import { StudyLogs } from '../study/studyLog.js';
+
+type GradeArgs = { studyKey: string; itemId: string; graderId: string; pass?: boolean | undefined; items?: boolean[] | undefined };
 
 /** Grading of submitted answers: by the configured LLM endpoint, or blind by a second researcher (the grader). */
 export class SlackGrading {
@@ -49,48 +53,113 @@ export class SlackGrading {
     return ok(outcome);
   }
 
-  /** Submitted answers this grader has not graded, without who wrote them, in an order unrelated to who or when. */
+  /**
+   * The answers this grader may grade now, without who wrote them or anyone else's grade, in an order unrelated to
+   * who or when: with one grader per answer, those nobody has graded; with two, those with fewer than two graders
+   * that this grader has not graded, and, for a third grader, those whose two graders differ.
+   */
   queue(studyKey: string, graderId: string): Result<GradingItem[]> {
     const study = loadSlackStudy(this.s.library, studyKey);
     if (!study.ok) return study;
     const items: GradingItem[] = [];
     for (const run of this.gradable(studyKey)) {
       if (!run.answer || run.started.participant === graderId) continue;
-      if (currentGrade(run)?.outcome.status === 'judged') continue;
-      const query = study.value.queries.find((q) => q.id === run.started.queryId);
-      if (!query) continue;
-      items.push({
-        itemId: this.itemId(run.runId),
-        queryId: query.id,
-        category: query.category,
-        mode: judgingModeOf(query.category),
-        query: query.query,
-        answer: run.answer.answer,
-        reference: query.reference,
-        guideline: query.guideline ?? null,
-        checklist: query.checklist ?? null,
-      });
+      const turn = graderTurn(run.grades, study.value.grading, graderId);
+      const item = turn ? this.itemOf(study.value, run, turn === 'settle') : null;
+      if (item) items.push(item);
     }
     return ok(items.sort((a, b) => a.itemId.localeCompare(b.itemId)));
   }
 
-  record(a: { studyKey: string; itemId: string; graderId: string; pass?: boolean; items?: boolean[] }): Result<{ itemId: string; reward: number }> {
-    const study = loadSlackStudy(this.s.library, a.studyKey);
+  /** This grader's own grades (their current one per answer, and how often they revised it): nobody else's. */
+  mine(studyKey: string, graderId: string): Result<MyGrade[]> {
+    const study = loadSlackStudy(this.s.library, studyKey);
     if (!study.ok) return study;
-    const run = this.runs.list(a.studyKey).find((r) => this.itemId(r.runId) === a.itemId);
-    if (!run?.answer) return fail('not_found', `No answer to grade with item id ${a.itemId}.`);
-    if (run.started.participant === a.graderId) return fail('bad_request', 'A grader cannot grade their own answer.');
-    const query = study.value.queries.find((q) => q.id === run.started.queryId);
-    if (!query) return fail('not_found', `Query ${run.started.queryId} is no longer in the study.`);
+    const out: MyGrade[] = [];
+    for (const run of this.gradable(studyKey)) {
+      const own = gradersOf(run.grades).find((g) => g.graderId === graderId);
+      const item = own ? this.itemOf(study.value, run, gradersOf(run.grades).indexOf(own) >= 2) : null;
+      if (!own || !item) continue;
+      const v = own.current.outcome.verdict;
+      out.push({ ...item, grade: { pass: v.pass, reward: v.reward, items: v.items?.map((i) => i.met) ?? null, at: own.current.at, revisions: own.history.length - 1 } });
+    }
+    return ok(out.sort((a, b) => b.grade.at.localeCompare(a.grade.at)));
+  }
+
+  record(a: GradeArgs): Result<{ itemId: string; reward: number }> {
+    const found = this.find(a.studyKey, a.itemId, a.graderId);
+    if (!found.ok) return found;
+    const { study, run, query } = found.value;
+    if (!graderTurn(run.grades, study.grading, a.graderId)) {
+      const own = gradersOf(run.grades).some((g) => g.graderId === a.graderId);
+      return fail(
+        'conflict',
+        own
+          ? 'You have graded this answer already; to change your grade, revise it under "Your grades" and say why.'
+          : 'This answer is not in your queue (it has the graders it needs, or it is not yours to settle); nothing was recorded.',
+      );
+    }
     const outcome = graderOutcome(query, a);
     if (!outcome.ok) return outcome;
     this.runs.recordGrade(run.runId, { by: 'grader', graderId: a.graderId, model: null, outcome: outcome.value });
     return ok({ itemId: a.itemId, reward: outcome.value.status === 'judged' ? outcome.value.verdict.reward : 0 });
   }
 
+  /** A grader changes their own grade: a new grade with the reason; the old one stays in the run's log. */
+  revise(a: GradeArgs & { reason: string }): Result<{ itemId: string; reward: number }> {
+    const reason = a.reason.trim();
+    if (!reason) return fail('bad_request', 'A revised grade needs a reason: say why the grade changes. Nothing was recorded.');
+    const found = this.find(a.studyKey, a.itemId, a.graderId);
+    if (!found.ok) return found;
+    const { run, query } = found.value;
+    if (!gradersOf(run.grades).some((g) => g.graderId === a.graderId)) {
+      return fail('conflict', 'You have not graded this answer, so there is no grade of yours to revise; nothing was recorded.');
+    }
+    const outcome = graderOutcome(query, a);
+    if (!outcome.ok) return outcome;
+    this.runs.recordGrade(run.runId, { by: 'grader', graderId: a.graderId, model: null, outcome: outcome.value, revision: { reason } });
+    return ok({ itemId: a.itemId, reward: outcome.value.status === 'judged' ? outcome.value.verdict.reward : 0 });
+  }
+
+  /** How well each answer's two graders agree (the labelling sessions' statistics, with bootstrap intervals). */
+  agreement(study: SlackStudy): GraderAgreement {
+    const answers = this.gradable(study.key)
+      .filter((r) => r.answer)
+      .map((r) => ({ answerId: r.runId, mode: judgingModeOf(r.started.category), grades: r.grades }));
+    return graderAgreement(answers, study.grading, { seed: 0 });
+  }
+
+  private find(studyKey: string, itemId: string, graderId: string): Result<{ study: SlackStudy; run: RunState; query: SlackQuery }> {
+    const study = loadSlackStudy(this.s.library, studyKey);
+    if (!study.ok) return study;
+    const run = this.gradable(studyKey).find((r) => this.itemId(r.runId) === itemId);
+    if (!run?.answer) return fail('not_found', `No answer to grade with item id ${itemId}; nothing was recorded.`);
+    if (run.started.participant === graderId) return fail('bad_request', 'A grader cannot grade their own answer.');
+    const query = study.value.queries.find((q) => q.id === run.started.queryId);
+    if (!query) return fail('not_found', `Query ${run.started.queryId} is no longer in the study.`);
+    return ok({ study: study.value, run, query });
+  }
+
+  private itemOf(study: SlackStudy, run: RunState, settles: boolean): GradingItem | null {
+    const query = study.queries.find((q) => q.id === run.started.queryId);
+    if (!query || !run.answer) return null;
+    return {
+      itemId: this.itemId(run.runId),
+      queryId: query.id,
+      category: query.category,
+      mode: judgingModeOf(query.category),
+      query: query.query,
+      answer: run.answer.answer,
+      reference: query.reference,
+      guideline: query.guideline ?? null,
+      checklist: query.checklist ?? null,
+      settles,
+    };
+  }
+
   scores(study: SlackStudy): { all: StudyScore; byParticipant: Array<{ participant: string; score: StudyScore }> } {
     const answered = this.gradable(study.key).filter((r) => r.answer);
-    const judged = (runs: RunState[]) => runs.map((r) => ({ queryId: r.started.queryId, category: r.started.category, reward: rewardOfRun(r) }));
+    const judged = (runs: RunState[]) => runs.map((r) => ({ queryId: r.started.queryId, category: r.started.category, reward: rewardOfRun(r, study.grading) }));
     const participants = [...new Set(answered.map((r) => r.started.participant))].sort();
     return {
       all: scoreStudy(judged(answered)),
@@ -125,7 +194,7 @@ export class SlackGrading {
   }
 }
 
-function graderOutcome(query: SlackQuery, a: { pass?: boolean; items?: boolean[] }): Result<JudgeOutcome> {
+function graderOutcome(query: SlackQuery, a: { pass?: boolean | undefined; items?: boolean[] | undefined }): Result<JudgeOutcome> {
   const mode = judgingModeOf(query.category);
   const base = { queryId: query.id, category: query.category, mode, reply: '' };
   if (mode === 'checklist') {

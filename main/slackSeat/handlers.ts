@@ -9,9 +9,9 @@ import { deleteWorkspace } from './deleteWorkspace.js';
 import { exportSlackJobs } from './exportJobs.js';
 import { SlackGrading } from './grading.js';
 import { setupRepoHandlers } from './repoHandlers.js';
-import { currentGrade, gradingOf, rewardOfRun, runView } from './runLog.js';
+import { currentGrade, gradingOf, resultOfRun, rewardOfRun, runView } from './runLog.js';
 import { slackRunsOf } from './slackRunsOf.js';
-import { findQuery, loadSlackStudy } from './slackStudy.js';
+import { findQuery, loadSlackStudy, slackGradingOf } from './slackStudy.js';
 import { studyImportTarget } from './studyWorkspace.js';
 import { setupBrowseHandlers } from './workspaceHandlers.js';
 import { statusFromMeta } from './workspaceFiles.js';
@@ -97,6 +97,7 @@ export function setupSlackHandlers(s: AppServices, deps: SlackSeatDeps = {}): Pi
       return runs.view(runId);
     },
     slackListRuns: ({ studyKey, participant }) => {
+      const rule = slackGradingOf(s, studyKey);
       return ok(
         runs
           .list(studyKey)
@@ -108,31 +109,44 @@ export function setupSlackHandlers(s: AppServices, deps: SlackSeatDeps = {}): Pi
             participant: r.started.participant,
             status: runs.statusOf(r),
             startedAt: r.startedAt,
-            grading: gradingOf(r),
-            reward: rewardOfRun(r),
+            grading: gradingOf(r, rule),
+            reward: rewardOfRun(r, rule),
           })),
       );
     },
     slackRunDetail: ({ runId }) => {
       const state = runs.state(runId);
       if (!state.ok) return state;
-      const grade = currentGrade(state.value);
-      if (!grade) return fail('conflict', 'The reference answer is shown only after the answer is graded.');
       const study = loadSlackStudy(s.library, state.value.started.studyKey);
       if (!study.ok) return study;
+      if (state.value.grades.length === 0) return fail('conflict', 'The reference answer is shown only after the answer is graded.');
       const query = findQuery(study.value, state.value.started.queryId);
       if (!query.ok) return query;
+      const result = resultOfRun(state.value, study.value.grading);
+      const grade = currentGrade(state.value, study.value.grading);
       const verdict =
-        grade.outcome.status === 'judged'
+        grade?.outcome.status === 'judged'
           ? { pass: grade.outcome.verdict.pass, reward: grade.outcome.verdict.reward, items: grade.outcome.verdict.items, by: grade.by, graderId: grade.graderId, model: grade.model, reply: grade.outcome.verdict.reply, at: grade.at }
           : null;
       return ok({
-        run: runView(state.value, query.value.query, monotonicMicros()),
+        run: runView(state.value, query.value.query, monotonicMicros(), study.value.grading),
         reference: query.value.reference,
         guideline: query.value.guideline ?? null,
         checklist: query.value.checklist ?? null,
         verdict,
-        judgeError: grade.outcome.status === 'error' ? grade.outcome.message : null,
+        judgeError: grade?.outcome.status === 'error' ? grade.outcome.message : null,
+        how: result.status === 'graded' ? result.how : null,
+        grades: state.value.grades.map((g) => ({
+          by: g.by,
+          graderId: g.graderId,
+          model: g.model,
+          at: g.at,
+          pass: g.outcome.status === 'judged' ? g.outcome.verdict.pass : null,
+          reward: g.outcome.status === 'judged' ? g.outcome.verdict.reward : null,
+          ...(g.outcome.status === 'judged' && g.outcome.verdict.items ? { items: g.outcome.verdict.items } : {}),
+          reason: g.revision?.reason ?? null,
+          error: g.outcome.status === 'error' ? g.outcome.message : null,
+        })),
         actions: state.value.actions,
       });
     },
@@ -140,7 +154,7 @@ export function setupSlackHandlers(s: AppServices, deps: SlackSeatDeps = {}): Pi
       if (!grading.endpoint()) return fail('bad_request', 'No judge endpoint is set: add its URL, model and API key in Settings.');
       const targets = runs
         .list(studyKey)
-        .filter((r) => r.answer && (runId ? r.runId === runId : currentGrade(r)?.outcome.status !== 'judged'));
+        .filter((r) => r.answer && (runId ? r.runId === runId : !r.grades.some((g) => g.outcome.status === 'judged')));
       if (runId && targets.length === 0) return fail('not_found', `No answered run ${runId} in this study.`);
       const errors: Array<{ queryId: string; message: string }> = [];
       let judged = 0;
@@ -154,6 +168,17 @@ export function setupSlackHandlers(s: AppServices, deps: SlackSeatDeps = {}): Pi
 
     slackGradingQueue: ({ studyKey, graderId }) => grading.queue(studyKey, graderId),
     slackRecordGrade: (a) => grading.record(a),
+    slackReviseGrade: (a) => grading.revise(a),
+    slackMyGrades: ({ studyKey, graderId }) => grading.mine(studyKey, graderId),
+    slackGraderRole: ({ studyKey, graderId }) => {
+      const study = loadSlackStudy(s.library, studyKey);
+      if (!study.ok) return study;
+      return ok({ gradersPerAnswer: study.value.grading.gradersPerAnswer, thirdGrader: study.value.grading.thirdGrader === graderId });
+    },
+    slackGraderAgreement: ({ studyKey }) => {
+      const study = loadSlackStudy(s.library, studyKey);
+      return study.ok ? ok(grading.agreement(study.value)) : study;
+    },
     slackScores: ({ studyKey }) => {
       const study = loadSlackStudy(s.library, studyKey);
       return study.ok ? ok(grading.scores(study.value)) : study;

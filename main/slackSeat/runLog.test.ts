@@ -1,3 +1,4 @@
+import { SINGLE_GRADER } from '../../shared/judge/grades.js';
 import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../shared/contract/schemas.js';
 import { foldRun, runView, type RunStarted } from './runLog.js';
@@ -25,14 +26,14 @@ describe('the run clock', () => {
 
   it('does not count paused time', () => {
     const state = foldRun(log)!;
-    expect(runView(state, 'Q?', 40 * MIN)).toMatchObject({ status: 'running', elapsedMs: 10 * 60_000, remainingMs: 10 * 60_000, actionCount: 1 });
-    expect(runView(foldRun(log.slice(0, 3))!, 'Q?', 30 * MIN)).toMatchObject({ status: 'paused', elapsedMs: 5 * 60_000 });
+    expect(runView(state, 'Q?', 40 * MIN, SINGLE_GRADER)).toMatchObject({ status: 'running', elapsedMs: 10 * 60_000, remainingMs: 10 * 60_000, actionCount: 1 });
+    expect(runView(foldRun(log.slice(0, 3))!, 'Q?', 30 * MIN, SINGLE_GRADER)).toMatchObject({ status: 'paused', elapsedMs: 5 * 60_000 });
   });
 
   it('is up at the limit, and stops at the answer', () => {
-    expect(runView(foldRun(log)!, 'Q?', 50 * MIN)).toMatchObject({ status: 'time_up', remainingMs: 0 });
+    expect(runView(foldRun(log)!, 'Q?', 50 * MIN, SINGLE_GRADER)).toMatchObject({ status: 'time_up', remainingMs: 0 });
     const answered = foldRun([...log, ev('submitted', 45 * MIN, { answer: 'x', late: false })])!;
-    expect(runView(answered, 'Q?', 500 * MIN)).toMatchObject({ status: 'submitted', elapsedMs: 15 * 60_000, grading: 'awaiting_grader' });
+    expect(runView(answered, 'Q?', 500 * MIN, SINGLE_GRADER)).toMatchObject({ status: 'submitted', elapsedMs: 15 * 60_000, grading: 'awaiting_grader' });
   });
 
   it('is not a run unless the log starts with slack_run_started', () => {

@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../../shared/contract/schemas.js';
 import type { RunView } from '../../shared/contract/slack.js';
-import type { JudgeOutcome } from '../../shared/judge/judgeAnswer.js';
+import { resultOf, type AnswerResult, type GradeRecord, type GradingRule } from '../../shared/judge/grades.js';
 import type { QueryCategory } from '../../shared/judge/query.js';
 import type { BenchmarkTool, PersonAction } from '../../shared/harbor/tools.js';
 import { MODEL_RUN_ERROR } from '../team/teamLog.js';
@@ -41,12 +41,8 @@ export interface Submitted {
   answer: string;
   late: boolean;
 }
-export interface Graded {
-  by: 'endpoint' | 'grader';
-  graderId: string | null;
-  model: string | null;
-  outcome: JudgeOutcome;
-}
+/** A `graded` event's payload: a judge's or a grader's grade, or a grader's revision of their own (with its reason). */
+export type Graded = Omit<GradeRecord, 'at'>;
 
 export interface RunState {
   runId: string;
@@ -60,7 +56,8 @@ export interface RunState {
   pausedUs: number;
   actions: PersonAction[];
   answer: (Submitted & { at: string; monoUs: number }) | null;
-  grades: Array<Graded & { at: string }>;
+  /** Every grade in log order, revisions included: nothing is replaced (shared/judge/grades.ts folds them). */
+  grades: GradeRecord[];
   timeWarning: { remainingMs: number } | null;
   timeUp: boolean;
   /** A model's run closed on an error (issue 28): over, neither answered nor timed out. */
@@ -164,22 +161,33 @@ export function runStatus(state: RunState, nowUs: number): RunView['status'] {
   return elapsedUs(state, nowUs) >= timeLimitUs(state) ? 'time_up' : 'running';
 }
 
-/** The grade that counts: the latest one that produced a verdict, else the latest judge error. */
-export function currentGrade(state: RunState): (Graded & { at: string }) | null {
-  const judged = state.grades.filter((g) => g.outcome.status === 'judged');
-  return judged[judged.length - 1] ?? state.grades[state.grades.length - 1] ?? null;
+/** The answer's result under the study's grading rule (shared/judge/grades.ts). */
+export function resultOfRun(state: RunState, rule: GradingRule): AnswerResult {
+  return resultOf(state.grades, rule);
 }
 
-export function gradingOf(state: RunState): RunView['grading'] {
+/** The grade that counts (for a two-grader study, the agreed or the settling grade), else the latest judge error. */
+export function currentGrade(state: RunState, rule: GradingRule): GradeRecord | null {
+  const result = resultOfRun(state, rule);
+  return result.status === 'graded' || result.status === 'judge_error' ? result.grade : null;
+}
+
+/** Who gave the grade that counts, as a trial's `judge_model` names it: the model, `grader:G1`, or `graders:G1+G2(+G3)`. */
+export function judgeNameOf(state: RunState, rule: GradingRule): string | undefined {
+  const result = resultOfRun(state, rule);
+  if (result.status === 'graded' && result.how !== 'single') return `graders:${result.graders.join('+')}`;
+  const grade = result.status === 'graded' || result.status === 'judge_error' ? result.grade : null;
+  return grade?.model ?? (grade?.graderId ? `grader:${grade.graderId}` : undefined);
+}
+
+export function gradingOf(state: RunState, rule: GradingRule): RunView['grading'] {
   if (!state.answer) return 'not_submitted';
-  const grade = currentGrade(state);
-  if (!grade) return 'awaiting_grader';
-  return grade.outcome.status === 'judged' ? 'graded' : 'judge_error';
+  return resultOfRun(state, rule).status;
 }
 
-export function rewardOfRun(state: RunState): number | null {
-  const grade = currentGrade(state);
-  return grade?.outcome.status === 'judged' ? grade.outcome.verdict.reward : null;
+export function rewardOfRun(state: RunState, rule: GradingRule): number | null {
+  const result = resultOfRun(state, rule);
+  return result.status === 'graded' ? result.grade.outcome.verdict.reward : null;
 }
 
 /**
@@ -196,7 +204,7 @@ export function timeOnTaskOf(state: RunState): { activeMs: number; pauses: Pause
   return { activeMs: Math.round(timeOnTaskUs(state, end) / 1000), pauses: activeTime(state.events, runClockRules).pauses };
 }
 
-export function runView(state: RunState, query: string, nowUs: number): RunView {
+export function runView(state: RunState, query: string, nowUs: number, rule: GradingRule): RunView {
   const s = state.started;
   const limit = timeLimitUs(state);
   const elapsed = timeOnTaskUs(state, nowUs);
@@ -217,7 +225,7 @@ export function runView(state: RunState, query: string, nowUs: number): RunView 
     pauses: state.pauses,
     actionCount: state.actions.length,
     answer: state.answer ? { text: state.answer.answer, at: state.answer.at, late: state.answer.late } : null,
-    grading: gradingOf(state),
+    grading: gradingOf(state, rule),
     warnAtMs: Math.round((limit - warningLeadUs(state)) / 1000),
     timeWarning: state.timeWarning,
     ended: state.answer && !state.timeUp ? 'submitted' : state.timeUp ? 'time_limit' : null,

@@ -2,6 +2,7 @@ import { MODEL_RUN_ERROR } from '../team/teamLog.js';
 import type { RunView } from '../../shared/contract/slack.js';
 import type { StoredEvent } from '../../shared/contract/schemas.js';
 import { DEFAULT_TIME_LIMIT_MINUTES } from '../../shared/judge/query.js';
+import { SINGLE_GRADER, type GradingRule } from '../../shared/judge/grades.js';
 import { fail, ok, type Result } from '../../shared/result.js';
 import type { BenchmarkTool } from '../../shared/harbor/tools.js';
 import type { AppServices } from '../app/appServices.js';
@@ -110,8 +111,8 @@ export class SlackRuns {
   view(runId: string): Result<RunView> {
     const state = this.live(runId);
     if (!state.ok) return state;
-    const text = this.queryText(state.value);
-    return ok(runView(state.value, text, this.nowUs()));
+    const { text, grading } = this.queryOf(state.value);
+    return ok(runView(state.value, text, this.nowUs(), grading));
   }
 
   list(studyKey: string): RunState[] {
@@ -269,9 +270,9 @@ export class SlackRuns {
     return event;
   }
 
-  private queryText(state: RunState): string {
+  private queryOf(state: RunState): { text: string; grading: GradingRule } {
     const study = loadSlackStudy(this.s.library, state.started.studyKey);
     const query = study.ok ? study.value.queries.find((q) => q.id === state.started.queryId) : undefined;
-    return query?.query ?? `(query ${state.started.queryId} is no longer in the study)`;
+    return { text: query?.query ?? `(query ${state.started.queryId} is no longer in the study)`, grading: study.ok ? study.value.grading : SINGLE_GRADER };
   }
 }

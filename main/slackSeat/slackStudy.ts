@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { describeProblem } from '../../shared/problems.js';
 import { parseQueries, type SlackQuery } from '../../shared/judge/query.js';
 import { fail, ok, type Result } from '../../shared/result.js';
-import { STUDY_MANIFEST_FILE } from '../../shared/studies/manifest.js';
+import { slackGradingSchema, STUDY_MANIFEST_FILE } from '../../shared/studies/manifest.js';
+import { SINGLE_GRADER, type GradingRule } from '../../shared/judge/grades.js';
 import { readYamlFile } from '../packs/readYaml.js';
 import type { StudyLibrary } from '../studies/studyLibrary.js';
 
@@ -20,6 +21,8 @@ export interface SlackStudy {
   repoDir: string | null;
   /** The documents folder (`docs` by default), or null. */
   docsDir: string | null;
+  /** `grading:` of study.yaml: how many people grade each answer, and who settles (one grader when absent). */
+  grading: GradingRule;
 }
 
 // The library's manifest schema names only export and queries; repository and documents are found by convention,
@@ -32,6 +35,7 @@ const slackManifest = z.looseObject({
   queries: z.string().min(1),
   repo: z.string().min(1).optional(),
   docs: z.string().min(1).optional(),
+  grading: slackGradingSchema.optional(),
 });
 
 /** The folder `rel` inside `dir`, refusing anything that leaves the study folder. */
@@ -68,7 +72,14 @@ export function loadSlackStudy(library: StudyLibrary, key: string): Result<Slack
     queries: parsed.queries,
     repoDir: optionalDir(m.repo, 'repo.git'),
     docsDir: optionalDir(m.docs, 'docs'),
+    grading: { gradersPerAnswer: m.grading?.graders_per_answer ?? 1, thirdGrader: m.grading?.third_grader ?? null },
   });
+}
+
+/** The study's grading rule, or one grader per answer when the study cannot be read (its problem is shown elsewhere). */
+export function slackGradingOf(s: { library: StudyLibrary }, key: string): GradingRule {
+  const study = loadSlackStudy(s.library, key);
+  return study.ok ? study.value.grading : SINGLE_GRADER;
 }
 
 export function findQuery(study: SlackStudy, queryId: string): Result<SlackQuery> {

@@ -6,17 +6,16 @@ import { LibraryScreen } from './screens/LibraryScreen';
 import { StudyScreen } from './screens/StudyScreen';
 import { DatabaseProblemScreen } from './screens/DatabaseProblemScreen';
 import { LabellingScreen } from './labelling/LabellingScreen';
-import { RaterPage } from './labelling/adjudication/RaterPage';
 import { JudgeRunsScreen } from './labelling/judges/JudgeRunsScreen';
 import { AdjudicationScreen } from './labelling/adjudication/AdjudicationScreen';
 import { AdjudicateScreen } from './labelling/adjudication/AdjudicateScreen';
 import { TeamSeatScreen } from './team/TeamSeatScreen';
 import { TaskCardScreen } from './taskCard/TaskCardScreen';
 import { SlackRoute } from './slack/SlackRoute';
+import { RaterLinkPage } from './slack/admin/RaterLinkPage';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { ComparisonScreen } from './comparison/ComparisonScreen';
 import { KioskApp } from './kiosk/KioskApp';
-import { LeaveKiosk } from './kiosk/LeaveKiosk';
 import { ResultsScreen } from './results/ResultsScreen';
 import { DashboardScreen } from './dashboard/DashboardScreen';
 import { ConsoleScreen } from './console/ConsoleScreen';
@@ -39,20 +38,8 @@ export function App() {
   if (!mode) return <Opening />;
   // A participant's or rater's page: no brand link, no Settings, no data path, no other screen.
   if (mode.kind === 'participant') return <KioskApp participantId={mode.participantId} studyKey={mode.studyKey} />;
-  if (mode.kind === 'rater')
-    return (
-      <div className="app kiosk">
-        <header className="topbar">
-          <span className="kiosk-title">Labelling</span>
-          <LeaveKiosk />
-        </header>
-        <ErrorBanner />
-        <ConnectionBanner who="participant" />
-        <main className="content">
-          <RaterPage studyKey={mode.studyKey} rater={mode.rater} />
-        </main>
-      </div>
-    );
+  // A rater link: labelling on a labelling study, grading on a Slack study.
+  if (mode.kind === 'rater') return <RaterLinkPage studyKey={mode.studyKey} rater={mode.rater} />;
   if (mode.kind === 'auditor')
     return (
       <div className="app kiosk">
@@ -61,6 +48,7 @@ export function App() {
           <LeaveKiosk />
         </header>
         <ErrorBanner />
+        <ConnectionBanner who="participant" />
         <main className="content">
           <AuditQueueScreen studyKey={mode.studyKey} auditor={mode.auditor} />
         </main>

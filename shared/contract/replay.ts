@@ -82,6 +82,8 @@ export const replayHeaderSchema = z.object({
   roundsRun: z.number().int().nullable(),
   ended: z.string().nullable(),
   verdict: replayVerdictSchema.nullable(),
+  /** A Slack answer whose grade is still to come: who it waits for (shown instead of "no checker verdict"). */
+  awaiting: z.string().optional(),
   /** Whether the file carries judge labels (a `labels` field). */
   hasLabels: z.boolean(),
   /** How the workspace was rebuilt: from the task pack, from the file alone (hashes, edits, final files), or none. */

@@ -3,6 +3,7 @@ import { method } from './define.js';
 import { participantSchema } from './schemas.js';
 import { queryCategories } from '../judge/query.js';
 import { pausedBySchema } from '../pause.js';
+import { comparisonSchema } from '../labelling/report-schema.js';
 
 // The Slack seat (issue 5): workspaces imported from Slack exports, query runs whose browsing is recorded as the
 // benchmark's tool calls, the study's repository and documents, grading and the Harbor export.
@@ -215,7 +216,8 @@ export const runViewSchema = z.object({
   /** Tool calls recorded so far. */
   actionCount: z.number().int(),
   answer: z.object({ text: z.string(), at: z.string(), late: z.boolean() }).nullable(),
-  grading: z.enum(['not_submitted', 'awaiting_grader', 'graded', 'judge_error']),
+  /** Two-grader studies wait for the second grader, and for a third when the two differ (shared/judge/grades.ts). */
+  grading: z.enum(['not_submitted', 'awaiting_grader', 'awaiting_second_grader', 'awaiting_third_grader', 'graded', 'judge_error']),
   /** Elapsed time at which the warning before the limit is given (main records it; the run bar shows it). */
   warnAtMs: z.number().optional(),
   /** Set once the warning was given: the time that was left then. */
@@ -249,6 +251,23 @@ export const verdictSchema = z.object({
   reply: z.string(),
   at: z.string(),
 });
+/** Every grade of an answer in the order given, revisions included (the researcher's run detail only). */
+export const gradeHistorySchema = z.array(
+  z.object({
+    by: z.enum(['endpoint', 'grader']),
+    graderId: z.string().nullable(),
+    model: z.string().nullable(),
+    at: z.string(),
+    /** Null for a judge error. */
+    pass: z.boolean().nullable(),
+    reward: z.number().nullable(),
+    items: z.array(z.object({ text: z.string(), met: z.boolean() })).optional(),
+    /** Set on a grader's revision of their own earlier grade. */
+    reason: z.string().nullable(),
+    error: z.string().nullable(),
+  }),
+);
+
 export const runDetailSchema = z.object({
   run: runViewSchema,
   reference: z.string(),
@@ -256,6 +275,9 @@ export const runDetailSchema = z.object({
   checklist: z.array(z.string()).nullable(),
   verdict: verdictSchema.nullable(),
   judgeError: z.string().nullable(),
+  /** How the verdict was reached: one grade, two graders agreeing, or a third settling their disagreement. */
+  how: z.enum(['single', 'agreed', 'settled']).nullable(),
+  grades: gradeHistorySchema,
   actions: z.array(z.object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()), at: z.string(), resultHead: z.string().optional() })),
 });
 
@@ -270,8 +292,39 @@ export const gradingItemSchema = z.object({
   reference: z.string(),
   guideline: z.string().nullable(),
   checklist: z.array(z.string()).nullable(),
+  /** The answer's two graders differ and this grade settles it (the grader is still not shown their grades). */
+  settles: z.boolean(),
 });
 export type GradingItem = z.infer<typeof gradingItemSchema>;
+
+/** One of the grader's own grades, as "Your grades" lists it: their current grade, and how often they revised it. */
+export const myGradeSchema = gradingItemSchema.extend({
+  grade: z.object({
+    pass: z.boolean(),
+    reward: z.number(),
+    /** Checklist: met or not, item by item; null for a YES/NO answer. */
+    items: z.array(z.boolean()).nullable(),
+    at: z.string(),
+    revisions: z.number().int(),
+  }),
+});
+export type MyGrade = z.infer<typeof myGradeSchema>;
+
+const agreementSideSchema = z.object({ verdicts: comparisonSchema.nullable(), checklistItems: comparisonSchema.nullable() });
+/** shared/judge/graderAgreement.ts: the two graders of each answer, compared as labelling sessions compare raters. */
+export const graderAgreementSchema = z.object({
+  gradersPerAnswer: z.union([z.literal(1), z.literal(2)]),
+  answersGraded: z.number().int(),
+  doubleGraded: z.number().int(),
+  agreed: z.number().int(),
+  disagreed: z.number().int(),
+  settled: z.number().int(),
+  awaitingThird: z.number().int(),
+  awaitingSecond: z.number().int(),
+  pooled: agreementSideSchema,
+  pairs: z.array(agreementSideSchema.extend({ first: z.string(), second: z.string(), answers: z.number().int() })),
+});
+export type GraderAgreementView = z.infer<typeof graderAgreementSchema>;
 
 const categoryScore = z.object({ n: z.number(), graded: z.number(), ungraded: z.number(), passRate: z.number().nullable() });
 export const studyScoreSchema = z.object({
@@ -399,13 +452,37 @@ export const slackMethods = {
     z.object({ judged: z.number().int(), errors: z.array(z.object({ queryId: z.string(), message: z.string() })) }),
   ),
 
-  /** Grader screen: submitted answers not yet graded by this grader, shuffled, without who wrote them. */
+  /** Grader screen: the answers this grader may grade now (their own queue), shuffled, without who wrote them or other grades. */
   slackGradingQueue: method(z.object({ studyKey, graderId: graderIdSchema }).strict(), z.array(gradingItemSchema)),
-  /** Grader's decision: `pass` for AS/HA/CI, `items` (one per checklist item) for SU. */
+  /** Grader's decision on an answer in their queue: `pass` for AS/HA/CI, `items` (one per checklist item) for SU. */
   slackRecordGrade: method(
     z.object({ studyKey, itemId: z.string().min(1), graderId: graderIdSchema, pass: z.boolean().optional(), items: z.array(z.boolean()).optional() }).strict(),
     z.object({ itemId: z.string(), reward: z.number() }),
   ),
+  /** A grader revises their own grade, saying why; the earlier grade is kept. An empty reason is refused. */
+  slackReviseGrade: method(
+    z
+      .object({
+        studyKey,
+        itemId: z.string().min(1),
+        graderId: graderIdSchema,
+        pass: z.boolean().optional(),
+        items: z.array(z.boolean()).optional(),
+        // Any text, so an empty reason gets the handler's plain words rather than a schema message.
+        reason: z.string().max(500),
+      })
+      .strict(),
+    z.object({ itemId: z.string(), reward: z.number() }),
+  ),
+  /** "Your grades": this grader's own grades, never anyone else's. */
+  slackMyGrades: method(z.object({ studyKey, graderId: graderIdSchema }).strict(), z.array(myGradeSchema)),
+  /** Whether a link's study is a Slack study to grade, and how (a rater link asks before it opens a screen). */
+  slackGraderRole: method(
+    z.object({ studyKey, graderId: graderIdSchema }).strict(),
+    z.object({ gradersPerAnswer: z.union([z.literal(1), z.literal(2)]), thirdGrader: z.boolean() }),
+  ),
+  /** Researcher: agreement between each answer's two graders, with intervals, and the disagreements' state. */
+  slackGraderAgreement: method(z.object({ studyKey }).strict(), graderAgreementSchema),
   /** Scores: per participant and for everyone, per category and overall (SlackBench's unweighted mean). */
   slackScores: method(
     z.object({ studyKey }).strict(),

@@ -15,6 +15,8 @@ export interface ParsedRun {
   roundsRun: number | null;
   ended: string | null;
   verdict: { pass: boolean; outcome: string; details: Record<string, unknown> } | null;
+  /** A Slack answer whose grade is still to come: who it waits for ("a grader", "a second grader", "a third grader"). */
+  awaiting?: string;
   hasLabels: boolean;
   problems: string[];
   sandbox: {

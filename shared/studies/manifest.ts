@@ -39,6 +39,25 @@ const labellingSetup = {
   practice: z.string().min(1).optional(),
 };
 
+/**
+ * `grading:` of a Slack study (issue 25 item 3): how many people grade each answer. With two, each answer's two
+ * graders grade blind to each other, a third settles a disagreement, and the result is shared/judge/grades.ts's rule.
+ */
+export const slackGradingSchema = z
+  .strictObject({
+    graders_per_answer: z.union([z.literal(1), z.literal(2)], { error: 'expected 1 or 2 graders per answer' }).default(1),
+    /** The one grader id who settles disagreements (never one of an answer's two graders); any other grader when absent. */
+    third_grader: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/, 'expected a grader id of letters, digits, dot, dash or underscore')
+      .optional(),
+  })
+  .refine((g) => g.third_grader === undefined || g.graders_per_answer === 2, {
+    message: 'third_grader settles disagreements between two graders: set graders_per_answer: 2',
+    path: ['third_grader'],
+  });
+export type SlackGrading = z.infer<typeof slackGradingSchema>;
+
 /** Sections kept for the issues that build on the study protocol: accepted and checked to be a mapping, not used yet. */
 const reserved = (forWhat: string) =>
   z
@@ -79,6 +98,8 @@ export const studyManifestSchema = z.discriminatedUnion(
       repo: z.string().min(1).optional(),
       docs: z.string().min(1).optional(),
       protocol: slackProtocolSchema.optional(),
+      /** How many people grade each answer; one when absent. */
+      grading: slackGradingSchema.optional(),
     }),
     z.strictObject({ ...base, kind: z.literal('labelling'), items: z.string().min(1), ...labellingSetup }),
   ],

@@ -55,7 +55,7 @@ export function RunPane({ run, roundNo, atEnd, opts, side }: { run: ReplayRun; r
           {header.workspace.from !== 'none' && opts.presenter && round.diffs.length > 0 ? <WorkspacePane id={header.id} round={round} note="" diffsOnly side={side} /> : null}
         </>
       )}
-      {atEnd ? <Verdict verdict={header.verdict} ended={header.ended} /> : null}
+      {atEnd ? <Verdict verdict={header.verdict} ended={header.ended} awaiting={header.awaiting} /> : null}
       {!opts.presenter && header.problems.length > 0 ? (
         <details className="replay-problems">
           <summary>{header.problems.length} thing{header.problems.length === 1 ? '' : 's'} in this file could not be placed or were ignored</summary>
@@ -112,7 +112,9 @@ function toolInput(input: Record<string, unknown>): string {
   return text.length > 160 ? `${text.slice(0, 160)}…` : text;
 }
 
-function Verdict({ verdict, ended }: { verdict: { pass: boolean; outcome: string } | null; ended: string | null }) {
+function Verdict({ verdict, ended, awaiting }: { verdict: { pass: boolean; outcome: string } | null; ended: string | null; awaiting?: string | undefined }) {
+  // A Slack answer not graded yet has no verdict because nobody has given one, not because there is none.
+  if (!verdict && awaiting) return <p className="replay-verdict replay-verdict-none" role="status">Not graded yet: the answer is awaiting {awaiting}.</p>;
   if (!verdict) return <p className="replay-verdict replay-verdict-none" role="status">No checker verdict in this run{ended ? ` (ended: ${ended})` : ''}.</p>;
   return (
     <p className={`replay-verdict ${verdict.pass ? 'replay-pass' : 'replay-fail'}`} role="status">

@@ -4,6 +4,8 @@ import type { runSummarySchema, studyScoreSchema } from '../../../../shared/cont
 import { api } from '../../api/client';
 import { useApp } from '../../state/appStore';
 import { ErrorLine, useCall } from '../useCall';
+import { GraderAgreementPanel } from './GraderAgreementPanel';
+import { GraderLink } from './GraderLink';
 import { JudgeSettings } from './JudgeSettings';
 import { RunDetail } from './RunDetail';
 import { ScoresTable } from './ScoresTable';
@@ -11,9 +13,11 @@ import { ScoresTable } from './ScoresTable';
 type RunSummary = z.infer<typeof runSummarySchema>;
 type Scores = { all: z.infer<typeof studyScoreSchema>; byParticipant: Array<{ participant: string; score: z.infer<typeof studyScoreSchema> }> };
 
-const gradingText: Record<string, string> = {
+const gradingText: Record<RunSummary['grading'], string> = {
   not_submitted: 'no answer yet',
   awaiting_grader: 'waiting for grading',
+  awaiting_second_grader: 'waiting for a second grader',
+  awaiting_third_grader: 'graders differ — waiting for a third',
   graded: 'graded',
   judge_error: 'judge failed — retry',
 };
@@ -82,10 +86,10 @@ export function ResultsScreen({ studyKey }: { studyKey: string }) {
                 <code>{r.queryId}</code> <span className="muted small">{r.category}</span>
               </td>
               <td>{r.status.replace('_', ' ')}</td>
-              <td>{gradingText[r.grading] ?? r.grading}</td>
+              <td>{gradingText[r.grading]}</td>
               <td>{r.reward === null ? '—' : r.reward}</td>
               <td>
-                {r.grading === 'graded' ? (
+                {r.grading !== 'not_submitted' && r.grading !== 'awaiting_grader' ? (
                   <button className="link" onClick={() => setDetail(detail === r.runId ? undefined : r.runId)}>
                     {detail === r.runId ? 'Hide' : 'Details'}
                   </button>
@@ -118,7 +122,10 @@ export function ResultsScreen({ studyKey }: { studyKey: string }) {
         }}
       >
         <h2>Grade answers blind</h2>
-        <p className="muted small">A second researcher grades each answer against the reference, without seeing who wrote it.</p>
+        <p className="muted small">
+          A second researcher grades each answer against the reference, without seeing who wrote it. When the study asks for two graders per answer,
+          give each grader their own link (below): it shows their own queue and grades only, never the other grader&rsquo;s.
+        </p>
         <label className="sk-participant">
           Grader id
           <input value={grader} onChange={(e) => setGrader(e.target.value)} placeholder="e.g. G1" aria-label="Grader id" />
@@ -127,6 +134,8 @@ export function ResultsScreen({ studyKey }: { studyKey: string }) {
           Start grading
         </button>
       </form>
+      <GraderLink studyKey={studyKey} />
+      <GraderAgreementPanel studyKey={studyKey} refresh={runs?.length ?? 0} />
       <h2>Scores</h2>
       <p className="muted">
         Every graded answer here, pilot runs included. The study&rsquo;s counted scores, without pilot, practice, void,
