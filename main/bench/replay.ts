@@ -24,12 +24,12 @@ export async function benchReplay(appRoot: string): Promise<BenchRow[]> {
   fs.mkdirSync(dataDir, { recursive: true });
   const big = path.join(root, 'transcripts', 'resisting_unsafe_pressure', 'impossible-tests', 'bench_big-model', 'manipulation_seed1.json');
   const bytes = writeBigTranscript(big, 50 * 1024 * 1024);
-  let host: ChildProcess | undefined;
+  let host: { child: ChildProcess; exited: Promise<number | null> } | undefined;
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: process.env.TEAMSEAT_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs });
   try {
     const started = await spawnHost(appRoot, dataDir);
-    host = started.child;
+    host = started;
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     await page.goto(`${started.origin}/#token=${started.token}`);
     await page.getByRole('heading', { name: 'Study library' }).waitFor();
@@ -76,8 +76,13 @@ export async function benchReplay(appRoot: string): Promise<BenchRow[]> {
     ];
   } finally {
     await browser.close();
-    host?.kill('SIGTERM');
-    fs.rmSync(root, { recursive: true, force: true });
+    // The host writes its database until it has exited: removing the folder before that failed with ENOTEMPTY
+    // (a file created while the folder was being emptied), which ended the whole bench.
+    if (host) {
+      host.child.kill('SIGTERM');
+      await host.exited;
+    }
+    fs.rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   }
 }
 
