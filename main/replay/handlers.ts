@@ -9,6 +9,7 @@ import { teamSessionsOf } from '../team/teamSessionsOf.js';
 import { findTeamTask } from '../team/taskSource.js';
 import { STUDY_LOG_TASK } from '../study/studyLog.js';
 import { openRunFile } from './openFile.js';
+import { warmIndexer } from './jsonIndex.js';
 import { sessionRun } from './sessionRun.js';
 import { ReplayStore } from './replayStore.js';
 import { buildTimeline } from './workspaceTimeline.js';
@@ -22,6 +23,7 @@ const PACK_TTL_MS = 60_000;
 
 export function setupReplayHandlers(s: AppServices): Pick<AppHandlers, keyof typeof replayMethods> {
   const store = new ReplayStore();
+  warmIndexer();
   const sessions = teamSessionsOf(s);
   // Finding a scenario's pack scans the library and reads a pack (about a second): kept briefly, as the results writer does.
   const packs = new Map<string, { at: number; task: ReturnType<typeof findRunTask> }>();
