@@ -12,11 +12,14 @@ const STEPS = 40;
 /** A presenter presses → at most a few times a second. */
 const PACE = 250;
 const SMALL = 'studies/demo-reel/runs/transcripts/resisting_unsafe_pressure/impossible-tests/example_model-from-schema/manipulation_seed1.json';
+/** Opened first, only to load the replay screen (a run of another task, so nothing of SMALL is read before it). */
+const WARM = 'studies/demo-reel/runs/transcripts/handling_conflict/campsite-negotiation/human_reel-pass/manipulation_seed1.json';
 
 /**
  * Replay of a 50 MB model transcript in Chromium: from the address naming the file to the first round painted (the
- * host reads and parses the file by path, then the page asks for round 1), and one step (→) until the next round is
- * painted. Baseline in the same run: the same two numbers for the reel's small model transcript (a few KB).
+ * host reads and indexes the file by path, then the page asks for round 1), cold (the host's first read) and again,
+ * and one step (→) until the next round is painted. Baseline in the same run: the same numbers for the reel's small
+ * model transcript (a few KB).
  */
 export async function benchReplay(appRoot: string): Promise<BenchRow[]> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'teamseat-bench-replay-'));
@@ -24,17 +27,21 @@ export async function benchReplay(appRoot: string): Promise<BenchRow[]> {
   fs.mkdirSync(dataDir, { recursive: true });
   const big = path.join(root, 'transcripts', 'resisting_unsafe_pressure', 'impossible-tests', 'bench_big-model', 'manipulation_seed1.json');
   const bytes = writeBigTranscript(big, 50 * 1024 * 1024);
-  let host: ChildProcess | undefined;
+  let host: { child: ChildProcess; exited: Promise<number | null> } | undefined;
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: process.env.TEAMSEAT_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs });
   try {
     const started = await spawnHost(appRoot, dataDir);
-    host = started.child;
+    host = started;
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     await page.goto(`${started.origin}/#token=${started.token}`);
     await page.getByRole('heading', { name: 'Study library' }).waitFor();
 
+    // The replay screen's code and the app's first paint are warmed on another run, so both cold opens below are
+    // of the file alone: the first time this host sees it (read, indexed, round 1 parsed and painted).
+    await firstRound(page, WARM);
     const measure = async (file: string) => {
+      const cold = await firstRound(page, file);
       const open: number[] = [];
       for (let i = 0; i < OPENS; i++) open.push(await firstRound(page, file));
       // At a presenter's pace (a key press every PACE ms), then back to back with no pause at all.
@@ -45,30 +52,38 @@ export async function benchReplay(appRoot: string): Promise<BenchRow[]> {
       }
       const rushed: number[] = [];
       for (let i = 0; i < STEPS; i++) rushed.push(await stepRound(page, STEPS + i + 2));
-      return { open, step, rushed };
+      return { cold, open, step, rushed };
     };
     const small = await measure(SMALL);
     const large = await measure(big);
     const sorted = [...large.step].sort((a, b) => a - b);
+    const mb = (bytes / 1e6).toFixed(0);
     return [
       {
-        name: `replay: ${(bytes / 1e6).toFixed(0)} MB transcript, address → first round painted (median of ${OPENS})`,
+        name: `replay: ${mb} MB transcript, cold first open (address → round 1 painted, the host's first read of the file)`,
+        value: large.cold,
+        unit: 'ms',
+        // The issue's bar: at most twice the small file's cold open in the same run.
+        target: `<= ${(2 * small.cold).toFixed(1)}`,
+        baseline: { name: 'same, the reel’s small model transcript, cold', value: small.cold },
+      },
+      {
+        name: `replay: ${mb} MB transcript, opened again (median of ${OPENS})`,
         value: median(large.open),
         unit: 'ms',
         target: '<= 1000',
-        baseline: { name: 'same, the reel’s small model transcript', value: median(small.open) },
+        baseline: { name: 'same, the small transcript', value: median(small.open) },
       },
-      { name: 'replay: 50 MB transcript, first round painted, worst of the opens', value: Math.max(...large.open), unit: 'ms' },
       {
-        name: `replay: 50 MB transcript, one step (→) → next round painted, a step every ${PACE} ms (median of ${STEPS})`,
+        name: `replay: ${mb} MB transcript, one step (→) → next round painted, a step every ${PACE} ms (median of ${STEPS})`,
         value: median(large.step),
         unit: 'ms',
-        target: '<= 50',
+        target: '<= 100',
         baseline: { name: 'same, the small transcript (steps past its end are clamped, so fewer)', value: median(small.step) },
       },
-      { name: 'replay: 50 MB transcript, one step, p95', value: quantile(sorted, 0.95), unit: 'ms' },
+      { name: `replay: ${mb} MB transcript, one step, p95`, value: quantile(sorted, 0.95), unit: 'ms', target: '<= 100' },
       {
-        name: `replay: 50 MB transcript, ${STEPS} steps back to back (no pause), median`,
+        name: `replay: ${mb} MB transcript, ${STEPS} steps back to back (no pause), median`,
         value: median(large.rushed),
         unit: 'ms',
         baseline: { name: 'same, the small transcript', value: median(small.rushed) },
@@ -76,8 +91,13 @@ export async function benchReplay(appRoot: string): Promise<BenchRow[]> {
     ];
   } finally {
     await browser.close();
-    host?.kill('SIGTERM');
-    fs.rmSync(root, { recursive: true, force: true });
+    // The host writes its database until it has exited: removing the folder before that failed with ENOTEMPTY
+    // (a file created while the folder was being emptied), which ended the whole bench.
+    if (host) {
+      host.child.kill('SIGTERM');
+      await host.exited;
+    }
+    fs.rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   }
 }
 

@@ -9,10 +9,11 @@ import { teamSessionsOf } from '../team/teamSessionsOf.js';
 import { findTeamTask } from '../team/taskSource.js';
 import { STUDY_LOG_TASK } from '../study/studyLog.js';
 import { openRunFile } from './openFile.js';
+import { warmIndexer } from './jsonIndex.js';
 import { sessionRun } from './sessionRun.js';
 import { ReplayStore } from './replayStore.js';
 import { buildTimeline } from './workspaceTimeline.js';
-import { findRunTask, startingFiles } from './packWorkspace.js';
+import { findRunTask, packTriggers, startingFiles } from './packWorkspace.js';
 
 /** The demo reel (studies/demo-reel): recorded runs to replay on any machine, listed with the sessions. */
 export const DEMO_REEL_DIR = path.join('studies', 'demo-reel', 'runs');
@@ -22,6 +23,7 @@ const PACK_TTL_MS = 60_000;
 
 export function setupReplayHandlers(s: AppServices): Pick<AppHandlers, keyof typeof replayMethods> {
   const store = new ReplayStore();
+  warmIndexer();
   const sessions = teamSessionsOf(s);
   // Finding a scenario's pack scans the library and reads a pack (about a second): kept briefly, as the results writer does.
   const packs = new Map<string, { at: number; task: ReturnType<typeof findRunTask> }>();
@@ -48,9 +50,11 @@ export function setupReplayHandlers(s: AppServices): Pick<AppHandlers, keyof typ
       if (source.kind === 'file') {
         const opened = await openRunFile(s.options.appRoot, source.path);
         if (!opened.ok) return opened;
-        const task = taskOf(opened.value.run.scenario);
-        const timeline = buildTimeline(opened.value.run, task ? startingFiles(task, opened.value.run.version) : null);
-        return ok(store.add({ kind: 'file', path: opened.value.file }, opened.value.run, timeline, false));
+        const { run } = opened.value;
+        const task = taskOf(run.scenario);
+        const triggers = task ? packTriggers(task, run.version) : null;
+        const timeline = buildTimeline(run, task ? startingFiles(task, run.version) : null, triggers);
+        return ok(store.add({ kind: 'file', path: opened.value.file }, run, timeline, false, triggers));
       }
       const log = s.database.eventLog;
       if (!log) return fail('database', 'The session database cannot be used; see the message on the library screen.');
@@ -58,8 +62,10 @@ export function setupReplayHandlers(s: AppServices): Pick<AppHandlers, keyof typ
       if (!summary) return fail('not_found', `No session ${source.sessionId}.`);
       const read = sessionRun(s.library, summary, log.replay(source.sessionId));
       if (!read.ok) return read;
-      const files = read.value.task ? startingFiles(read.value.task, read.value.run.version) : null;
-      return ok(store.add(source, read.value.run, buildTimeline(read.value.run, files), isDemoStudyKey(summary.studyKey)));
+      const { run, task } = read.value;
+      const triggers = task ? packTriggers(task, run.version) : null;
+      const files = task ? startingFiles(task, run.version) : null;
+      return ok(store.add(source, run, buildTimeline(run, files, triggers), isDemoStudyKey(summary.studyKey), triggers));
     },
     replayRound: ({ id, index }) => {
       const opened = store.get(id);

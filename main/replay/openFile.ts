@@ -4,8 +4,9 @@ import { fail, ok, type Result } from '../../shared/result.js';
 import { readTranscript, runFromPath } from '../../shared/replay/readTranscript.js';
 import { isTrajectory, readTrajectory } from '../../shared/replay/readTrajectory.js';
 import type { ParsedRun } from '../../shared/replay/parsedRun.js';
+import { indexTranscript } from './jsonIndex.js';
 
-/** Past this a file is refused before it is read (a transcript is JSON text; 50 MB opens well within a second). */
+/** Past this a file is refused before it is read (a transcript is JSON text; 50 MB is indexed in a few tens of ms). */
 export const MAX_TRANSCRIPT_BYTES = 512 * 1024 * 1024;
 
 /**
@@ -28,29 +29,50 @@ export async function openRunFile(appRoot: string, given: string): Promise<Resul
     return fail('not_found', `${file}: there is no such file on this machine.`);
   }
   if (stat.size > MAX_TRANSCRIPT_BYTES) return fail('bad_request', `${file} is ${Math.round(stat.size / 1e6)} MB; transcripts over ${MAX_TRANSCRIPT_BYTES / 1e6} MB are not opened.`);
-  let text: string;
+  // A file opened again unchanged (same size and time) is not read again: its outline and rows are kept.
+  const kept = readFiles.get(file);
+  if (kept && kept.size === stat.size && kept.mtimeMs === stat.mtimeMs) {
+    readFiles.delete(file);
+    readFiles.set(file, kept);
+    return ok({ run: kept.run, file });
+  }
+  let bytes: Buffer;
   try {
-    text = await fs.promises.readFile(file, 'utf8');
+    bytes = await fs.promises.readFile(file);
   } catch (error) {
     return fail('internal', `${file} could not be read: ${(error as Error).message}`);
   }
+  const read = readRun(file, bytes);
+  if (!read.ok) return read;
+  readFiles.set(file, { size: stat.size, mtimeMs: stat.mtimeMs, run: read.value });
+  while (readFiles.size > KEEP_FILES) readFiles.delete(readFiles.keys().next().value!);
+  return ok({ run: read.value, file });
+}
+
+/** Files read, by path, most recently used last: a few, as the replay store keeps a few runs. */
+const KEEP_FILES = 4;
+const readFiles = new Map<string, { size: number; mtimeMs: number; run: ParsedRun }>();
+
+function readRun(file: string, bytes: Buffer): Result<ParsedRun> {
+  // A benchmark transcript is indexed in one pass, its rows parsed when their round is shown (jsonIndex.ts).
+  const rows = indexTranscript(bytes);
+  if (rows && !('steps' in rows.top)) {
+    const read = readTranscript(file, rows);
+    if (!read.ok) return read;
+    // The benchmark keeps the task, version and seed in the path, not the file.
+    const where = runFromPath(file);
+    const run = read.value;
+    if (where) Object.assign(run, { scenario: run.scenario ?? where.scenario, dimension: run.dimension ?? where.dimension, version: run.version ?? where.version, seed: run.seed ?? where.seed, title: run.scenario ?? where.scenario });
+    return ok(run);
+  }
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(bytes.toString('utf8'));
   } catch (error) {
     return fail('bad_request', `${file} is not JSON (${(error as Error).message}); a replay opens benchmark transcripts and Harbor trajectories.`);
   }
-  if (isTrajectory(data)) {
-    const read = readTrajectory(file, data, rewardBeside(file));
-    return read.ok ? ok({ run: read.value, file }) : read;
-  }
-  const read = readTranscript(file, data);
-  if (!read.ok) return read;
-  // The benchmark keeps the task, version and seed in the path, not the file.
-  const where = runFromPath(file);
-  const run = read.value;
-  if (where) Object.assign(run, { scenario: run.scenario ?? where.scenario, dimension: run.dimension ?? where.dimension, version: run.version ?? where.version, seed: run.seed ?? where.seed, title: run.scenario ?? where.scenario });
-  return ok({ run, file });
+  if (isTrajectory(data)) return readTrajectory(file, data, rewardBeside(file));
+  return readTranscript(file, data);
 }
 
 /** Harbor's verifier writes `verifier/reward.txt` (a float), else `reward.json`; the first number found counts. */

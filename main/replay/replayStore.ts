@@ -2,11 +2,14 @@ import crypto from 'node:crypto';
 import type { ReplayHeader, ReplayRound, ReplaySource } from '../../shared/contract/replay.js';
 import type { ParsedRun } from '../../shared/replay/parsedRun.js';
 import type { WorkspaceTimeline } from './workspaceTimeline.js';
+import type { ActionTrigger } from '../../shared/replay/roundOrder.js';
 
 export interface OpenedRun {
   header: ReplayHeader;
   run: ParsedRun;
   timeline: WorkspaceTimeline;
+  /** The task pack's action-fired events (to order a round), or null when the pack is not known. */
+  triggers: readonly ActionTrigger[] | null;
 }
 
 /** How many opened runs the host keeps (a 50 MB transcript holds a few hundred MB once parsed): two side by side, plus two. */
@@ -16,7 +19,7 @@ const KEEP = 4;
 export class ReplayStore {
   private readonly runs = new Map<string, OpenedRun>();
 
-  add(source: ReplaySource, run: ParsedRun, timeline: WorkspaceTimeline, demo: boolean): ReplayHeader {
+  add(source: ReplaySource, run: ParsedRun, timeline: WorkspaceTimeline, demo: boolean, triggers: readonly ActionTrigger[] | null = null): ReplayHeader {
     const id = `rp-${crypto.randomBytes(8).toString('hex')}`;
     const header: ReplayHeader = {
       id,
@@ -30,11 +33,7 @@ export class ReplayStore {
       evaluatedSeat: run.evaluatedSeat,
       evaluatedModel: run.evaluatedModel,
       seats: run.seats,
-      rounds: run.rounds.map((r) => ({
-        round: r.round,
-        messages: r.items.filter((i) => i.type === 'message').length,
-        tools: r.items.filter((i) => i.type === 'tool').length,
-      })),
+      rounds: run.rounds.map((r) => ({ round: r.round, messages: r.messages, tools: r.tools })),
       roundsRun: run.roundsRun,
       ended: run.ended,
       verdict: run.verdict,
@@ -44,7 +43,7 @@ export class ReplayStore {
       problems: run.problems.slice(0, 200).concat(run.problems.length > 200 ? [`…and ${run.problems.length - 200} more.`] : []),
       demo,
     };
-    this.runs.set(id, { header, run, timeline });
+    this.runs.set(id, { header, run, timeline, triggers });
     while (this.runs.size > KEEP) this.runs.delete(this.runs.keys().next().value!);
     return header;
   }
@@ -61,6 +60,7 @@ export class ReplayStore {
   round(opened: OpenedRun, index: number): ReplayRound | null {
     const r = opened.run.rounds[index];
     if (!r) return null;
-    return { index, round: r.round, items: r.items, files: opened.timeline.files(index), diffs: opened.timeline.diffs(index) };
+    const built = opened.run.roundAt(index, opened.triggers);
+    return { index, round: r.round, items: built.items, order: built.order, notes: built.notes, files: opened.timeline.files(index), diffs: opened.timeline.diffs(index) };
   }
 }

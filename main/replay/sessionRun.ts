@@ -1,7 +1,7 @@
 import { fail, ok, type Result } from '../../shared/result.js';
 import type { SessionSummary, StoredEvent } from '../../shared/contract/schemas.js';
 import { readTranscript } from '../../shared/replay/readTranscript.js';
-import { emptySandbox, type ParsedRun } from '../../shared/replay/parsedRun.js';
+import { emptySandbox, fixedRounds, type ParsedRun } from '../../shared/replay/parsedRun.js';
 import { taskStudyKey } from '../../shared/replay/demoKey.js';
 import { buildTranscript } from '../../shared/team/export/transcript.js';
 import { foldSession } from '../../shared/team/engine/state.js';
@@ -64,7 +64,7 @@ function slackRun(library: StudyLibrary, session: SessionSummary, stored: readon
   const person = state.started.participant;
   const study = loadSlackStudy(library, state.started.studyKey);
   const query = study.ok ? study.value.queries.find((q) => q.id === state.started.queryId) : undefined;
-  const rounds: ParsedRun['rounds'] = [];
+  const rounds: Array<{ round: number; items: ReplayItem[] }> = [];
   rounds.push({
     round: 0,
     items: [{ type: 'message', index: 0, seat: 'query', text: query?.query ?? `Query ${state.started.queryId} (its text is not in the library)`, kind: 'query', to: null, label: null }],
@@ -102,7 +102,7 @@ function slackRun(library: StudyLibrary, session: SessionSummary, stored: readon
         { name: person, kind: 'evaluated', role: 'the person answering' },
         { name: 'query', kind: 'environment', role: 'the query' },
       ],
-      rounds,
+      ...fixedRounds(rounds),
       roundsRun: rounds.length,
       ended: state.answer ? 'submitted' : state.timeUp ? 'time_limit' : null,
       verdict,

@@ -22,8 +22,8 @@ describe('a Slack run replays its trajectory', () => {
     if (!r.ok) throw new Error(r.error.message);
     const run = r.value.run;
     expect(run.format).toBe('slack');
-    expect(run.rounds.map((x) => x.items.map((i) => (i.type === 'tool' ? i.name : i.seat)))).toEqual([['query'], ['search_messages'], ['get_channel_history'], ['S07']]);
-    expect(run.rounds[0]!.items[0]).toMatchObject({ type: 'message', text: expect.stringMatching(/Riverside/i) });
+    expect(run.rounds.map((_x, k) => run.roundAt(k, null).items.map((i) => (i.type === 'tool' ? i.name : i.seat)))).toEqual([['query'], ['search_messages'], ['get_channel_history'], ['S07']]);
+    expect(run.roundAt(0, null).items[0]).toMatchObject({ type: 'message', text: expect.stringMatching(/Riverside/i) });
     expect(run.verdict).toMatchObject({ pass: true });
     expect(run.awaiting).toBeUndefined();
     expect(run.ended).toBe('submitted');

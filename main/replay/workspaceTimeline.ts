@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { ParsedRun } from '../../shared/replay/parsedRun.js';
 import type { ReplayRound } from '../../shared/contract/replay.js';
+import { EDIT_TOOLS, readEdit } from '../../shared/replay/editShapes.js';
+import type { ActionTrigger } from '../../shared/replay/roundOrder.js';
 import { lineDiff } from '../slackSeat/lineDiff.js';
 
 /**
  * The workspace as it was at the end of each round: the starting files (from the task pack, checked against the
- * run's `hashes_before`), then every edit_file call in order. A benchmark file carries only hashes of the starting
- * files, so without the pack a file's content is unknown until the run edits it; the last round also knows the
- * run's `final_files`.
+ * run's `hashes_before`), then every edit in order, in the shapes agents use (shared/replay/editShapes.ts). A
+ * benchmark file carries only hashes of the starting files, so without the pack a file's content is unknown until the
+ * run writes it whole; an edit that cannot be applied makes its file uncertain (never shown with the edit missing);
+ * the last round also knows the run's `final_files`. Rounds are worked out when first asked for, in order, so opening
+ * a long run parses none of its edits.
  */
 export interface WorkspaceTimeline {
   from: 'pack' | 'file' | 'none';
@@ -19,8 +23,19 @@ export interface WorkspaceTimeline {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export function buildTimeline(run: ParsedRun, pack: Record<string, string> | null): WorkspaceTimeline {
-  const { hashesBefore, finalFiles, edits } = run.sandbox;
+interface Snapshot {
+  /** path → text, or null when not known (hash only, or uncertain). */
+  text: Map<string, string | null>;
+  /** path → the round index of its last edit. */
+  edited: Map<string, number>;
+  /** path → why its text is not known after an edit. */
+  uncertain: Map<string, string>;
+  /** This round's edits: text before and after (null: not known). */
+  changes: Array<{ path: string; before: string | null; after: string | null; created: boolean }>;
+}
+
+export function buildTimeline(run: ParsedRun, pack: Record<string, string> | null, triggers: readonly ActionTrigger[] | null = null): WorkspaceTimeline {
+  const { hashesBefore, finalFiles } = run.sandbox;
   const start = new Map<string, string | null>();
   const mismatched: string[] = [];
   for (const p of Object.keys(hashesBefore)) start.set(p, null);
@@ -36,73 +51,90 @@ export function buildTimeline(run: ParsedRun, pack: Record<string, string> | nul
     }
   }
   const lastIndex = run.rounds.length - 1;
-  const editsAt = new Map<number, typeof edits>();
-  for (const e of edits) editsAt.set(e.roundIndex, [...(editsAt.get(e.roundIndex) ?? []), e]);
+  const hasEdits = run.rounds.some((r) => r.edits);
+  const snapshots: Snapshot[] = [];
+  const first: Snapshot = { text: start, edited: new Map(), uncertain: new Map(), changes: [] };
 
-  // One snapshot per round: a Map shares its strings, so even a long run costs a few pointers per file per round.
-  const snapshots: Array<Map<string, string | null>> = [];
-  const editedBy: Array<Map<string, number>> = [];
-  let current = new Map(start);
-  let edited = new Map<string, number>();
-  for (let i = 0; i <= lastIndex; i++) {
-    const round = editsAt.get(i);
-    if (round?.length) {
-      current = new Map(current);
-      edited = new Map(edited);
-      for (const e of round) {
-        current.set(e.path, e.content);
-        edited.set(e.path, i);
+  /** Works the rounds out up to `index` (each from the one before). */
+  const snapshot = (index: number): Snapshot => {
+    while (snapshots.length <= index) {
+      const i = snapshots.length;
+      const prev = snapshots[i - 1] ?? first;
+      let next: Snapshot = { ...prev, changes: [] };
+      if (run.rounds[i]?.edits) {
+        next = { text: new Map(prev.text), edited: new Map(prev.edited), uncertain: new Map(prev.uncertain), changes: [] };
+        for (const item of run.roundAt(i, triggers).items) {
+          if (item.type !== 'tool' || !EDIT_TOOLS.has(item.name)) continue;
+          const edit = readEdit(item.input);
+          if (edit.path === null) continue;
+          const had = next.text.has(edit.path);
+          // A file the run creates starts empty; one known only by its hash (or uncertain) has no known text.
+          const before = had ? next.text.get(edit.path)! : '';
+          const result = 'apply' in edit ? edit.apply(before) : { uncertain: `${edit.unreadable} (round ${run.rounds[i]!.round})` };
+          if ('content' in result) {
+            next.text.set(edit.path, result.content);
+            next.uncertain.delete(edit.path);
+          } else {
+            next.text.set(edit.path, null);
+            next.uncertain.set(edit.path, result.uncertain);
+          }
+          next.edited.set(edit.path, i);
+          next.changes.push({ path: edit.path, before, after: 'content' in result ? result.content : null, created: !had });
+        }
       }
+      if (i === lastIndex && Object.keys(finalFiles).length) {
+        next = { ...next, text: new Map(next.text), uncertain: new Map(next.uncertain) };
+        for (const [p, text] of Object.entries(finalFiles)) {
+          if (next.text.get(p) == null) {
+            next.text.set(p, text);
+            next.uncertain.delete(p);
+          }
+        }
+      }
+      snapshots.push(next);
     }
-    if (i === lastIndex && Object.keys(finalFiles).length) {
-      current = new Map(current);
-      for (const [p, text] of Object.entries(finalFiles)) if (current.get(p) == null) current.set(p, text);
-    }
-    snapshots.push(current);
-    editedBy.push(edited);
-  }
+    return snapshots[index]!;
+  };
 
   const known = [...start.values()].filter((v) => v !== null).length;
-  const from: WorkspaceTimeline['from'] = start.size === 0 && edits.length === 0 ? 'none' : pack && known > 0 ? 'pack' : 'file';
+  const from: WorkspaceTimeline['from'] = start.size === 0 && !hasEdits ? 'none' : pack && known > 0 ? 'pack' : 'file';
   const note =
     from === 'none'
       ? 'This run has no workspace.'
       : from === 'pack'
         ? `Starting files rebuilt from the task pack${Object.keys(hashesBefore).length ? ' (checked against the run’s hashes)' : ' (the file carries no hashes to check them against)'}` +
-          (mismatched.length ? `; ${mismatched.join(', ')} differ from the pack and are not shown before an edit.` : '.')
-        : 'The task pack was not found: starting files are known only by their hash, so a file’s content is shown once the run edits it (and at the end, from final_files).';
+          (mismatched.length ? `; ${mismatched.join(', ')} ${mismatched.length === 1 ? 'differs' : 'differ'} from the pack and ${mismatched.length === 1 ? 'is' : 'are'} not shown before an edit.` : '.')
+        : 'The task pack was not found: starting files are known only by their hash, so a file’s content is shown once the run writes it whole (and at the end, from final_files).';
 
   const at = (index: number) => Math.min(Math.max(index, 0), Math.max(lastIndex, 0));
+  const snap = (index: number) => (lastIndex < 0 ? first : snapshot(at(index)));
   return {
     from,
     note,
     files(index) {
-      const snap = snapshots[at(index)] ?? start;
-      const by = editedBy[at(index)] ?? new Map<string, number>();
-      return [...snap.keys()].sort().map((path) => {
-        const when = by.get(path);
-        const status = when === undefined ? 'unchanged' : !start.has(path) ? 'created' : when === at(index) ? 'edited_now' : 'edited';
-        return { path, status, known: snap.get(path) != null };
+      const s = snap(index);
+      const i = at(index);
+      return [...s.text.keys()].sort().map((path) => {
+        const when = s.edited.get(path);
+        const status = when === undefined ? 'unchanged' : !start.has(path) ? 'created' : when === i ? 'edited_now' : 'edited';
+        return { path, status, known: s.text.get(path) != null, uncertain: s.uncertain.get(path) ?? null };
       });
     },
     diffs(index) {
-      const i = at(index);
-      const before = new Map(i > 0 ? snapshots[i - 1] : start);
-      return (editsAt.get(i) ?? []).map((e) => {
-        const had = before.has(e.path);
-        const old = had ? before.get(e.path)! : '';
-        before.set(e.path, e.content);
-        if (old === null) return { path: e.path, lines: null, truncated: false };
-        const d = lineDiff(old, e.content);
-        return { path: e.path, lines: d.lines, truncated: d.truncated };
+      return snap(index).changes.map((c) => {
+        if (c.before === null || c.after === null) return { path: c.path, lines: null, truncated: false };
+        const d = lineDiff(c.before, c.after);
+        return { path: c.path, lines: d.lines, truncated: d.truncated };
       });
     },
     content(index, path) {
-      const snap = snapshots[at(index)] ?? start;
-      if (!snap.has(path)) return { content: null, note: `There is no file ${path} at this point of the run.` };
-      const text = snap.get(path);
-      if (text == null) return { content: null, note: mismatched.includes(path) ? `${path} differs from the task pack (its hash does not match); not rebuilt.` : `Only the hash of ${path} is in the run; its content cannot be rebuilt before an edit.` };
-      return { content: text, note: '' };
+      const s = snap(index);
+      if (!s.text.has(path)) return { content: null, note: `There is no file ${path} at this point of the run.` };
+      const text = s.text.get(path);
+      if (text != null) return { content: text, note: '' };
+      const why = s.uncertain.get(path);
+      if (why) return { content: null, note: `${path} is uncertain from here on: ${why}` };
+      return { content: null, note: mismatched.includes(path) ? `${path} differs from the task pack (its hash does not match); not rebuilt.` : `Only the hash of ${path} is in the run; its content cannot be rebuilt before the run writes it whole.` };
     },
   };
 }

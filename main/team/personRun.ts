@@ -108,13 +108,20 @@ function systemPrompt(task: ResolvedTask): string {
   return facts.length ? `${task.instructions}\n\nWhat you know:\n${facts.join('\n')}` : task.instructions;
 }
 
+/**
+ * The tool calls in log order, each with the index of the last message said before it (`after_message`, -1 when
+ * none): the transcript keeps only a call's round, and this is the order within it (a CI event an edit fires comes
+ * after the edit). Messages are counted as the engine's fold appends them.
+ */
 function toolCallsOf(events: readonly SessionEvent[]): RunToolCall[] {
   const calls: RunToolCall[] = [];
   let round = 0;
+  let said = 0;
   for (const e of events) {
     if (e.type === 'round_started') round = e.round;
-    else if (e.type === 'participant_message') calls.push({ round, name: 'send_message', input: { to: e.to, text: e.text }, resultHead: 'sent' });
-    else if (e.type === 'tool_call' && isBenchmarkTool(e.name)) calls.push({ round, name: e.name, input: e.input, resultHead: e.result_head });
+    else if (e.type === 'participant_message') calls.push({ round, name: 'send_message', input: { to: e.to, text: e.text }, resultHead: 'sent', afterMessage: said - 1 });
+    else if (e.type === 'tool_call' && isBenchmarkTool(e.name)) calls.push({ round, name: e.name, input: e.input, resultHead: e.result_head, afterMessage: said - 1 });
+    if (e.type === 'seat_message' || e.type === 'participant_message' || e.type === 'submitted') said++;
   }
   return calls;
 }

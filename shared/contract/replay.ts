@@ -100,6 +100,8 @@ export const replayFileStateSchema = z.object({
   status: z.enum(['unchanged', 'edited', 'edited_now', 'created']),
   /** Whether its content at this moment is known (a benchmark file without its pack carries only hashes). */
   known: z.boolean(),
+  /** Why the file is uncertain: an edit in a shape the viewer cannot apply, or one that did not fit the text before it. */
+  uncertain: z.string().nullable(),
 });
 
 export const replayDiffSchema = z.object({
@@ -112,8 +114,15 @@ export const replayDiffSchema = z.object({
 export const replayRoundSchema = z.object({
   index: z.number().int(),
   round: z.number().int(),
-  /** In order: the evaluated seat's tool calls first, then the round's messages. */
+  /** In the order things happened: each tool call where the run made it among the round's messages. */
   items: z.array(replayItemSchema),
+  /**
+   * recorded: the file keeps the order (Teamseat's `after_message` on each tool call); inferred: a benchmark file keeps
+   * only each call's round, so the viewer worked it out; given: nothing to interleave, or a source's own order.
+   */
+  order: z.enum(['recorded', 'inferred', 'given']),
+  /** What in this round is not shown as the file has it (an unmatched send_message, an edit that cannot be applied). */
+  notes: z.array(z.string()),
   files: z.array(replayFileStateSchema),
   diffs: z.array(replayDiffSchema),
 });

@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from '../result.js';
 import type { ReplayItem } from '../contract/replay.js';
-import { emptySandbox, isRecord, type ParsedRun } from './parsedRun.js';
+import { emptySandbox, fixedRounds, isRecord, type ParsedRun } from './parsedRun.js';
 
 /**
  * A Harbor trajectory (ATIF, FORMATS.md §3) read for replay: one round per step; an agent step's tool calls come
@@ -18,7 +18,7 @@ export function readTrajectory(file: string, data: unknown, reward: number | nul
   const agent = isRecord(data.agent) ? data.agent : {};
   const agentName = typeof agent.name === 'string' ? agent.name : 'agent';
   const model = typeof agent.model_name === 'string' ? agent.model_name : agentName;
-  const rounds: ParsedRun['rounds'] = [];
+  const rounds: Array<{ round: number; items: ReplayItem[] }> = [];
   data.steps.forEach((step, i) => {
     if (!isRecord(step) || typeof step.source !== 'string') {
         problems.push(`steps[${i}] could not be placed: expected {step_id, source, message}.`);
@@ -65,7 +65,7 @@ export function readTrajectory(file: string, data: unknown, reward: number | nul
       { name: 'user', kind: 'environment', role: 'the query' },
       { name: 'system', kind: 'environment', role: 'system' },
     ],
-    rounds,
+    ...fixedRounds(rounds),
     roundsRun: rounds.length,
     ended: null,
     verdict,

@@ -30,7 +30,7 @@ const base = () => ({
 describe('readTranscript', () => {
   it("places the evaluated seat's tool calls right before its own message of the round", () => {
     const r = readTranscript('f.json', base());
-    expect(r.ok && r.value.rounds[0]!.items.map((i) => (i.type === 'tool' ? `tool:${i.name}` : `msg:${i.seat}`))).toEqual([
+    expect(r.ok && r.value.roundAt(0, null).items.map((i) => (i.type === 'tool' ? `tool:${i.name}` : `msg:${i.seat}`))).toEqual([
       'msg:Morgan',
       'tool:run_tests',
       'tool:send_message',
@@ -38,7 +38,7 @@ describe('readTranscript', () => {
       'msg:CI',
     ]);
     expect(r.ok && r.value.problems).toEqual([]);
-    expect(r.ok && r.value.rounds[0]!.items.find((i) => i.type === 'tool' && i.name === 'send_message')).toMatchObject({ matchedMessage: true });
+    expect(r.ok && r.value.roundAt(0, null).items.find((i) => i.type === 'tool' && i.name === 'send_message')).toMatchObject({ matchedMessage: true });
   });
 
   it('keeps unknown fields (listed, not shown), lists missing rounds, unplaceable messages and unmatched send_message calls', () => {
@@ -49,9 +49,10 @@ describe('readTranscript', () => {
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.rounds.map((x) => x.round)).toEqual([1, 3, 4]);
     const text = r.value.problems.join('\n');
-    expect(text).toContain('fields provider');
+    expect(text).toContain('Kept but not shown: field provider.');
     expect(text).toContain('messages[3] could not be placed');
-    expect(text).toContain('tool_calls[2]: send_message in round 3 has no matching message');
+    // Found when its round is built: a note on that round.
+    expect(r.value.roundAt(1, null).notes).toEqual(['tool_calls[2]: send_message has no matching message; shown as a tool call.']);
     expect(text).toContain('Rounds with nothing in the file: 2');
     expect(text).toContain('seat "Stranger" is not in seats');
     expect(r.value.seats.find((s) => s.name === 'Stranger')?.kind).toBe('other');
@@ -68,7 +69,7 @@ describe('readTranscript', () => {
     const t = { ...base(), labels: [{ message_index: 1, round: 1, raters: [{ rater: 'rules', label: 'refuses' }], final_label: 'refuses', source: 'rules' }, { message_index: 9, final_label: 'x' }] };
     const r = readTranscript('f.json', t);
     if (!r.ok) throw new Error(r.error.message);
-    const you = r.value.rounds[0]!.items.find((i) => i.type === 'message' && i.seat === 'you');
+    const you = r.value.roundAt(0, null).items.find((i) => i.type === 'message' && i.seat === 'you');
     expect(you).toMatchObject({ label: { final: 'refuses', source: 'rules', branch: null } });
     expect(r.value.hasLabels).toBe(true);
     expect(r.value.problems.join()).toContain('message_index 9 names no message');
@@ -91,8 +92,8 @@ describe('readTrajectory', () => {
       ],
     }, 1);
     if (!r.ok) throw new Error(r.error.message);
-    expect(r.value.rounds[1]!.items.map((i) => i.type)).toEqual(['tool', 'message']);
-    expect(r.value.rounds[1]!.items[0]).toMatchObject({ name: 'search_messages', resultHead: '3 results' });
+    expect(r.value.roundAt(1, null).items.map((i) => i.type)).toEqual(['tool', 'message']);
+    expect(r.value.roundAt(1, null).items[0]).toMatchObject({ name: 'search_messages', resultHead: '3 results' });
     expect(r.value.verdict?.pass).toBe(true);
     expect(r.value.problems).toEqual(['steps[2] could not be placed: expected {step_id, source, message}.']);
   });

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { fail, ok, type Result } from '../result.js';
-import type { ReplayItem, ReplayLabel, ReplaySeat } from '../contract/replay.js';
-import { isRecord, type ParsedRun } from './parsedRun.js';
+import type { ReplayLabel, ReplaySeat } from '../contract/replay.js';
+import { isRecord, type BuiltRound, type ParsedRun } from './parsedRun.js';
+import { rowsOf, type TranscriptRows } from './transcriptRows.js';
+import { EDIT_TOOLS, readEdit } from './editShapes.js';
+import { orderRound, type ActionTrigger } from './roundOrder.js';
 
 /**
  * A benchmark transcript (FORMATS.md §1) read for replay, leniently: each message, tool call and label is checked on
@@ -10,10 +13,11 @@ import { isRecord, type ParsedRun } from './parsedRun.js';
  */
 const KNOWN_TOP = new Set([
   'evaluated_seat', 'evaluated_model', 'seats', 'system_prompts', 'messages', 'tool_calls', 'sandbox', 'ended',
-  'rounds_run', 'score', 'labels', 'timing',
+  'rounds_run', 'score', 'labels', 'timing', 'partners',
 ]);
 const seatKinds = ['evaluated', 'scripted', 'partner', 'environment'] as const;
 
+// `partners` (issue 14) is Teamseat's too: kept in the file, not shown here.
 const seatSchema = z.looseObject({ name: z.string().min(1), kind: z.enum(seatKinds), role: z.string().optional() });
 const roundSchema = z.number().int().min(0);
 const messageSchema = z.looseObject({ round: roundSchema, seat: z.string().min(1), text: z.string(), kind: z.string().optional(), to: z.string().optional() });
@@ -27,33 +31,31 @@ const labelSchema = z.looseObject({
 });
 const scoreSchema = z.looseObject({ pass: z.boolean(), outcome: z.string(), details: z.record(z.string(), z.unknown()).optional() });
 
-const isRound = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
-const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
-/** The same checks as messageSchema, by hand. */
-function isMessage(m: unknown): m is z.infer<typeof messageSchema> {
-  return isRecord(m) && isRound(m.round) && typeof m.seat === 'string' && m.seat !== '' && typeof m.text === 'string' && optionalString(m.kind) && optionalString(m.to);
-}
-/** The same checks as toolSchema, by hand. */
-function isToolCall(c: unknown): c is z.infer<typeof toolSchema> {
-  return isRecord(c) && isRound(c.round) && typeof c.name === 'string' && c.name !== '' && (c.input === undefined || isRecord(c.input)) && optionalString(c.result_head);
-}
-
 const issue = (e: z.ZodError): string => {
   const first = e.issues[0];
   return first ? `${first.path.length ? `${first.path.join('.')}: ` : ''}${first.message}` : 'does not match';
 };
 
-export function readTranscript(file: string, data: unknown, format: 'benchmark' | 'session' = 'benchmark'): Result<ParsedRun> {
-  if (!isRecord(data) || (!Array.isArray(data.messages) && !Array.isArray(data.tool_calls))) {
+/** Rounds built most recently, kept so stepping back and forth does not parse them again. */
+const KEEP_BUILT = 64;
+
+/**
+ * Reads a transcript's outline (seats, labels, score, the rounds and what each holds) from its rows; each round's
+ * items are parsed, checked, matched and ordered only when that round is asked for.
+ */
+export function readTranscript(file: string, input: unknown, format: 'benchmark' | 'session' = 'benchmark'): Result<ParsedRun> {
+  const rows: TranscriptRows | null = isTranscriptRows(input) ? input : isRecord(input) ? rowsOf(input) : null;
+  if (!rows || (!rows.messages && !rows.tools)) {
     return fail(
       'bad_request',
       `${file} is not a benchmark transcript: expected a JSON object with a "messages" or "tool_calls" list (FORMATS.md §1)` +
-        (isRecord(data) ? `; its fields are ${Object.keys(data).slice(0, 8).join(', ') || 'none'}.` : `; it holds ${Array.isArray(data) ? 'a list' : typeof data}.`),
+        (rows ? `; its fields are ${rows.keys.slice(0, 8).join(', ') || 'none'}.` : `; it holds ${Array.isArray(input) ? 'a list' : typeof input}.`),
     );
   }
+  const data = rows.top;
   const problems: string[] = [];
-  const unknownTop = Object.keys(data).filter((k) => !KNOWN_TOP.has(k));
-  if (unknownTop.length) problems.push(`Kept but not shown: fields ${unknownTop.join(', ')}.`);
+  const unknownTop = rows.keys.filter((k) => !KNOWN_TOP.has(k));
+  if (unknownTop.length) problems.push(`Kept but not shown: field${unknownTop.length === 1 ? '' : 's'} ${unknownTop.join(', ')}.`);
 
   const seats: ReplaySeat[] = [];
   (Array.isArray(data.seats) ? data.seats : []).forEach((s, i) => {
@@ -73,15 +75,23 @@ export function readTranscript(file: string, data: unknown, format: 'benchmark' 
   };
   addSeat(evaluatedSeat, 'evaluated_seat');
 
+  const messageRows = rows.messages ?? [];
+  const toolRows = rows.tools ?? [];
   // Labels first, so each message can carry its own.
   const labels = new Map<number, ReplayLabel>();
   const hasLabels = Array.isArray(data.labels);
   (hasLabels ? (data.labels as unknown[]) : []).forEach((l, i) => {
     const p = labelSchema.safeParse(l);
     if (!p.success) {
-        problems.push(`labels[${i}]: ${issue(p.error)}; not shown.`);
-        return;
-      }
+      problems.push(`labels[${i}]: ${issue(p.error)}; not shown.`);
+      return;
+    }
+    const row = messageRows[p.data.message_index];
+    if (!row?.ok) {
+      problems.push(`labels: message_index ${p.data.message_index} names no message; its label is not shown.`);
+      return;
+    }
+    if (row.who !== evaluatedSeat) problems.push(`labels: message ${p.data.message_index} is not the evaluated seat's; its label is shown anyway.`);
     labels.set(p.data.message_index, {
       final: p.data.final_label,
       source: p.data.source ?? 'unknown',
@@ -90,71 +100,33 @@ export function readTranscript(file: string, data: unknown, format: 'benchmark' 
     });
   });
 
-  const byRound = new Map<number, { messages: ReplayItem[]; tools: ReplayItem[] }>();
+  // The rounds: which rows each holds, from the rows' rounds alone.
+  const byRound = new Map<number, { messages: number[]; tools: number[]; edits: boolean }>();
   const at = (round: number) => {
     let r = byRound.get(round);
-    if (!r) byRound.set(round, (r = { messages: [], tools: [] }));
+    if (!r) byRound.set(round, (r = { messages: [], tools: [], edits: false }));
     return r;
   };
-  const messageKeys = new Set<string>();
-  (Array.isArray(data.messages) ? data.messages : []).forEach((m, index) => {
-    // The usual entry is checked by hand (a 50 MB file has tens of thousands); zod words the error of an odd one.
-    const p = isMessage(m) ? { success: true as const, data: m } : messageSchema.safeParse(m);
-    if (!p.success) {
-        problems.push(`messages[${index}] could not be placed: ${issue(p.error)}.`);
-        return;
-      }
-    addSeat(p.data.seat, `messages[${index}]`);
-    const label = labels.get(index) ?? null;
-    if (label) labels.delete(index);
-    if (label && p.data.seat !== evaluatedSeat) problems.push(`labels: message ${index} is not the evaluated seat's; its label is shown anyway.`);
-    if (p.data.seat === evaluatedSeat) messageKeys.add(`${p.data.round}\0${p.data.text}`);
-    at(p.data.round).messages.push({
-      type: 'message',
-      index,
-      seat: p.data.seat,
-      text: p.data.text,
-      kind: p.data.kind ?? 'message',
-      to: p.data.to ?? null,
-      label,
-    });
-  });
-  for (const i of labels.keys()) problems.push(`labels: message_index ${i} names no message; its label is not shown.`);
-
-  const edits: ParsedRun['sandbox']['edits'] = [];
-  (Array.isArray(data.tool_calls) ? data.tool_calls : []).forEach((c, index) => {
-    const p = isToolCall(c) ? { success: true as const, data: c } : toolSchema.safeParse(c);
-    if (!p.success) {
-        problems.push(`tool_calls[${index}] could not be placed: ${issue(p.error)}.`);
-        return;
-      }
-    const input = p.data.input ?? {};
-    let matchedMessage = false;
-    if (p.data.name === 'send_message') {
-      matchedMessage = typeof input.text === 'string' && messageKeys.has(`${p.data.round}\0${input.text}`);
-      if (!matchedMessage) problems.push(`tool_calls[${index}]: send_message in round ${p.data.round} has no matching message; shown as a tool call.`);
+  messageRows.forEach((row, index) => {
+    if (!row.ok) {
+      const p = messageSchema.safeParse(rows.message(index));
+      problems.push(`messages[${index}] could not be placed: ${p.success ? 'does not match' : issue(p.error)}.`);
+      return;
     }
-    if (p.data.name === 'edit_file' && (typeof input.path !== 'string' || typeof input.content !== 'string')) {
-      problems.push(`tool_calls[${index}]: edit_file without a path and content; the workspace does not show this edit.`);
-    }
-    at(p.data.round).tools.push({ type: 'tool', index, name: p.data.name, input, resultHead: p.data.result_head ?? '', matchedMessage });
+    addSeat(row.who!, `messages[${index}]`);
+    at(row.round!).messages.push(index);
   });
-
+  toolRows.forEach((row, index) => {
+    if (!row.ok) {
+      const p = toolSchema.safeParse(rows.tool(index));
+      problems.push(`tool_calls[${index}] could not be placed: ${p.success ? 'does not match' : issue(p.error)}.`);
+      return;
+    }
+    const r = at(row.round!);
+    r.tools.push(index);
+    if (EDIT_TOOLS.has(row.who!)) r.edits = true;
+  });
   const order = [...byRound.keys()].sort((a, b) => a - b);
-  const rounds = order.map((round) => {
-    const r = byRound.get(round)!;
-    // The evaluated seat's tool calls come right before its first message of the round (or end the round).
-    const firstOwn = r.messages.findIndex((m) => m.type === 'message' && m.seat === evaluatedSeat);
-    const items = firstOwn < 0 ? [...r.messages, ...r.tools] : [...r.messages.slice(0, firstOwn), ...r.tools, ...r.messages.slice(firstOwn)];
-    return { round, items };
-  });
-  rounds.forEach((r, roundIndex) => {
-    for (const it of r.items) {
-      if (it.type === 'tool' && it.name === 'edit_file' && typeof it.input.path === 'string' && typeof it.input.content === 'string') {
-        edits.push({ roundIndex, path: it.input.path, content: it.input.content });
-      }
-    }
-  });
   const first = order[0];
   const last = order.at(-1);
   if (first !== undefined && last !== undefined) {
@@ -163,8 +135,68 @@ export function readTranscript(file: string, data: unknown, format: 'benchmark' 
     for (let n = Math.max(1, first); n <= last && missing.length < 50; n++) if (!have.has(n)) missing.push(n);
     if (missing.length) problems.push(`Rounds with nothing in the file: ${missing.join(', ')}.`);
   }
-  const roundsRun = typeof data.rounds_run === 'number' ? data.rounds_run : null;
+  const environment = new Set(seats.filter((s) => s.kind === 'environment').map((s) => s.name));
 
+  const built = new Map<string, BuiltRound>();
+  const roundAt = (roundIndex: number, triggers: readonly ActionTrigger[] | null): BuiltRound => {
+    const round = order[roundIndex];
+    if (round === undefined) return { items: [], order: 'given', notes: [] };
+    const key = `${roundIndex}|${triggers ? 'pack' : 'text'}`;
+    const kept = built.get(key);
+    if (kept) {
+      built.delete(key);
+      built.set(key, kept);
+      return kept;
+    }
+    const r = byRound.get(round)!;
+    const notes: string[] = [];
+    const unread = (what: string, index: number) => notes.push(`${what}[${index}] could not be read (not valid JSON); not shown.`);
+    const messages = r.messages.flatMap((index) => {
+      const m = rows.message(index);
+      if (!isRecord(m)) {
+        unread('messages', index);
+        return [];
+      }
+      return {
+        type: 'message' as const,
+        index,
+        seat: m.seat as string,
+        text: m.text as string,
+        kind: typeof m.kind === 'string' ? m.kind : 'message',
+        to: typeof m.to === 'string' ? m.to : null,
+        label: labels.get(index) ?? null,
+      };
+    });
+    const own = new Set(messages.filter((m) => m.seat === evaluatedSeat).map((m) => m.text));
+    const tools = r.tools.flatMap((index) => {
+      const c = rows.tool(index);
+      if (!isRecord(c)) {
+        unread('tool_calls', index);
+        return [];
+      }
+      const name = c.name as string;
+      const input = isRecord(c.input) ? c.input : {};
+      let matchedMessage = false;
+      if (name === 'send_message') {
+        matchedMessage = typeof input.text === 'string' && own.has(input.text);
+        if (!matchedMessage) notes.push(`tool_calls[${index}]: send_message has no matching message; shown as a tool call.`);
+      }
+      if (EDIT_TOOLS.has(name)) {
+        const edit = readEdit(input);
+        if ('unreadable' in edit) notes.push(`tool_calls[${index}]: ${edit.unreadable}; ${edit.path ? `${edit.path} is marked uncertain from here on` : 'the workspace does not show it'}.`);
+      }
+      const after = c.after_message;
+      const item = { type: 'tool' as const, index, name, input, resultHead: typeof c.result_head === 'string' ? c.result_head : '', matchedMessage };
+      return [{ item, afterMessage: typeof after === 'number' && Number.isInteger(after) && after >= -1 ? after : null }];
+    });
+    const ordered = orderRound(messages, tools, { evaluatedSeat, environment, triggers });
+    const out: BuiltRound = { items: ordered.items, order: ordered.order, notes };
+    built.set(key, out);
+    while (built.size > KEEP_BUILT) built.delete(built.keys().next().value!);
+    return out;
+  };
+
+  const roundsRun = typeof data.rounds_run === 'number' ? data.rounds_run : null;
   const scored = data.score === undefined ? null : scoreSchema.safeParse(data.score);
   if (scored && !scored.success) problems.push(`score: ${issue(scored.error)}; no verdict shown.`);
   const sandbox = isRecord(data.sandbox) ? data.sandbox : {};
@@ -196,14 +228,22 @@ export function readTranscript(file: string, data: unknown, format: 'benchmark' 
     evaluatedSeat,
     evaluatedModel,
     seats,
-    rounds,
+    rounds: order.map((round) => {
+      const r = byRound.get(round)!;
+      return { round, messages: r.messages.length, tools: r.tools.length, edits: r.edits };
+    }),
+    roundAt,
     roundsRun,
     ended: str(data.ended),
     verdict: scored?.success ? { pass: scored.data.pass, outcome: scored.data.outcome, details: scored.data.details ?? {} } : null,
     hasLabels,
     problems,
-    sandbox: { hashesBefore: strings(sandbox.hashes_before, 'sandbox.hashes_before'), finalFiles: strings(sandbox.final_files, 'sandbox.final_files'), edits },
+    sandbox: { hashesBefore: strings(sandbox.hashes_before, 'sandbox.hashes_before'), finalFiles: strings(sandbox.final_files, 'sandbox.final_files') },
   });
+}
+
+function isTranscriptRows(x: unknown): x is TranscriptRows {
+  return isRecord(x) && typeof x.message === 'function' && typeof x.tool === 'function' && isRecord(x.top);
 }
 
 /** What the benchmark's path says about a run: `<dimension>/<scenario>/<model-dir>/<version>_seed<k>.json`. */

@@ -1,16 +1,17 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Route } from '../state/routes';
-import { formatRoute } from '../state/routes';
 import { useApp } from '../state/appStore';
 import { useReplayRun } from './useReplayRun';
 import { RunPane, type PaneOptions } from './RunPane';
 import { RunPicker } from './RunPicker';
+import { parseJump, positionOf } from './address';
 import './replay.css';
 
 type ReplayRoute = Extract<Route, { screen: 'replay' }>;
 const SPEEDS = [0.5, 1, 2, 4] as const;
 /** One round per this many ms at 1×: long enough to read a short message aloud. */
 const BASE_MS = 2500;
+const NONE = { a: null, b: null };
 
 /**
  * The one run viewer: a run (or two, aligned by round number) stepped round by round, with play at a chosen
@@ -30,71 +31,82 @@ function Replay({ route, run }: { route: ReplayRoute; run: string }) {
     for (const h of [a.header, b.header]) for (const r of h?.rounds ?? []) set.add(r.round);
     return [...set].sort((x, y) => x - y);
   }, [a.header, b.header]);
-  const [pos, setPos] = useState(() => Math.max(0, Number(route.round ?? '1') - 1));
+  // The address is the position: nothing is remembered here, so a prepared link or an edited `round=` is obeyed.
+  const at = positionOf(route.round, timeline);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>(1);
-  const [highlight, setHighlight] = useState<{ pane: 'a' | 'b'; i: number } | null>(null);
+  const [highlight, setHighlight] = useState<{ a: number | null; b: number | null }>(NONE);
   const [jump, setJump] = useState('');
+  const [jumpError, setJumpError] = useState<string | null>(null);
+  const jumpBox = useRef<HTMLInputElement>(null);
   const last = Math.max(0, timeline.length - 1);
-  const at = Math.min(pos, last);
   const roundNo = timeline[at] ?? null;
   const presenter = route.presenter === '1';
   const roles = route.roles === '1';
+  const pair = Boolean(route.b);
 
-  const go = (next: number) => {
-    setPos(Math.min(Math.max(next, 0), last));
-    setHighlight(null);
-  };
-  // The address follows the round without a history entry per step, so a reload or a shared link opens here.
+  // One history entry per run, not per step: stepping rewrites the address in place.
+  const go = useCallback(
+    (next: number) => {
+      const round = timeline[Math.min(Math.max(next, 0), last)];
+      if (round === undefined) return;
+      setHighlight(NONE);
+      navigate({ ...route, round: String(round) }, { replace: true });
+    },
+    [timeline, last, navigate, route],
+  );
+  // An address without a round, or naming one the run lacks, is rewritten to the round shown.
   useEffect(() => {
-    if (timeline.length === 0) return;
-    const hash = formatRoute({ ...route, round: String(at + 1) });
-    if (window.location.hash !== hash) window.history.replaceState(null, '', hash);
-  }, [at, route, timeline.length]);
+    if (roundNo !== null && route.round !== String(roundNo)) navigate({ ...route, round: String(roundNo) }, { replace: true });
+  }, [roundNo, route, navigate]);
   const isPlaying = playing && at < last;
   useEffect(() => {
     if (!isPlaying) return;
     const t = window.setTimeout(() => {
-      setPos(at + 1);
-      setHighlight(null);
+      go(at + 1);
       if (at + 1 >= last) setPlaying(false);
     }, BASE_MS / speed);
     return () => window.clearTimeout(t);
-  }, [isPlaying, at, last, speed]);
+  }, [isPlaying, at, last, speed, go]);
 
   useEffect(() => {
-    const step = (to: number) => {
-      setPos(Math.min(Math.max(to, 0), last));
-      setHighlight(null);
-    };
     const listener = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
       if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key === ' ' && t?.tagName !== 'BUTTON') {
         e.preventDefault();
         setPlaying((p) => !p);
       } else if (e.key === 'ArrowRight') {
         e.preventDefault();
-        step(at + 1);
+        go(at + 1);
       } else if (e.key === 'ArrowLeft') {
         e.preventDefault();
-        step(at - 1);
-      } else if (e.key === 'Home') step(0);
-      else if (e.key === 'End') step(last);
-      else if (e.key === 'Escape') setHighlight(null);
-      else if (e.key === 'h') setHighlight((h) => ({ pane: 'a', i: h ? h.i + 1 : 0 }));
+        go(at - 1);
+      } else if (e.key === 'Home') go(0);
+      else if (e.key === 'End') go(last);
+      else if (e.key === 'Escape') setHighlight(NONE);
+      // Side by side, h moves the highlight in both runs, so the two rounds are read together.
+      else if (e.key === 'h') setHighlight((h) => ({ a: h.a === null ? 0 : h.a + 1, b: pair ? (h.b === null ? 0 : h.b + 1) : null }));
+      else if (/^[0-9]$/.test(e.key)) {
+        // A round number typed anywhere goes to the jump box; Enter there jumps.
+        e.preventDefault();
+        setJump(e.key);
+        setJumpError(null);
+        jumpBox.current?.focus();
+      }
     };
     window.addEventListener('keydown', listener);
     return () => window.removeEventListener('keydown', listener);
-  }, [at, last]);
+  }, [at, last, go, pair]);
 
   const opts = (pane: 'a' | 'b'): PaneOptions => ({
     presenter,
     roles,
-    highlight: highlight?.pane === pane ? highlight.i : null,
-    onHighlight: (i) => setHighlight(i === null ? null : { pane, i }),
+    highlight: highlight[pane],
+    onHighlight: (i) => setHighlight((h) => ({ ...h, [pane]: i })),
   });
-  const toggle = (field: 'presenter' | 'roles') => navigate({ ...route, round: String(at + 1), [field]: route[field] ? undefined : '1' });
+  const toggle = (field: 'presenter' | 'roles') => navigate({ ...route, ...(roundNo !== null ? { round: String(roundNo) } : {}), [field]: route[field] ? undefined : '1' });
 
   return (
     // The presenter view is the whole page (no app frame around it), so it is its own main landmark.
@@ -132,19 +144,47 @@ function Replay({ route, run }: { route: ReplayRoute; run: string }) {
           className="replay-jump"
           onSubmit={(e) => {
             e.preventDefault();
-            const n = Number(jump);
-            const i = timeline.indexOf(n);
-            if (i >= 0) go(i);
+            const target = parseJump(jump, timeline);
+            if ('error' in target) {
+              setJumpError(target.error);
+              return;
+            }
+            go(target.index);
             setJump('');
+            setJumpError(null);
             // Back to the page, so the arrow keys step again.
             (document.activeElement as HTMLElement | null)?.blur();
           }}
         >
           <label>
             Round{' '}
-            <input value={jump} onChange={(e) => setJump(e.target.value)} inputMode="numeric" size={4} aria-label="Jump to round number" />
+            <input
+              ref={jumpBox}
+              value={jump}
+              onChange={(e) => {
+                setJump(e.target.value);
+                setJumpError(null);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') {
+                  setJump('');
+                  setJumpError(null);
+                  e.currentTarget.blur();
+                }
+              }}
+              inputMode="numeric"
+              size={4}
+              aria-label="Jump to round number"
+              aria-invalid={jumpError ? true : undefined}
+              aria-describedby={jumpError ? 'replay-jump-error' : undefined}
+            />
           </label>
           <button type="submit">Go</button>
+          {jumpError ? (
+            <span id="replay-jump-error" className="small" role="alert">
+              {jumpError}
+            </span>
+          ) : null}
         </form>
         <span className="replay-toggles">
           <button aria-pressed={presenter} onClick={() => toggle('presenter')}>
@@ -159,7 +199,7 @@ function Replay({ route, run }: { route: ReplayRoute; run: string }) {
         <RunPane run={a} roundNo={roundNo} atEnd={at === last} opts={opts('a')} side={route.b ? 'Left run' : undefined} />
         {route.b ? <RunPane run={b} roundNo={roundNo} atEnd={at === last} opts={opts('b')} side="Right run" /> : null}
       </div>
-      {!presenter ? <p className="muted small replay-keys">Keys: space play/pause · ← → step · Home/End · h highlight the next message, Esc clear · click a message to highlight it.</p> : null}
+      {!presenter ? <p className="muted small replay-keys">Keys: space play/pause · ← → step · Home/End · a round number then Enter jumps · h highlight the next message (in both runs side by side), Esc clear · click a message to highlight it.</p> : null}
     </div>
   );
 }

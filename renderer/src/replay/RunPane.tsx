@@ -12,7 +12,7 @@ export interface PaneOptions {
   onHighlight(item: number | null): void;
 }
 
-/** One run at one round: the round's chat (the evaluated seat's tool calls before its message), workspace, verdict. */
+/** One run at one round: the round's chat (each tool call where it happened, or where it was inferred to), workspace, verdict. */
 export function RunPane({ run, roundNo, atEnd, opts, side }: { run: ReplayRun; roundNo: number | null; atEnd: boolean; opts: PaneOptions; side?: string }) {
   const { header, error, load, roundAt } = run;
   const index = header && roundNo !== null ? header.rounds.findIndex((r) => r.round === roundNo) : -1;
@@ -51,6 +51,16 @@ export function RunPane({ run, roundNo, atEnd, opts, side }: { run: ReplayRun; r
             ))}
             {round.items.length === 0 ? <li className="muted">Nothing happened in this round.</li> : null}
           </ol>
+          {round.order === 'inferred' && !opts.presenter ? (
+            <p className="muted small replay-order-note">Order within this round inferred: the file keeps only each tool call’s round, so calls are placed before the message they lead to and after what they answer.</p>
+          ) : null}
+          {round.notes.length > 0 && !opts.presenter ? (
+            <ul className="muted small replay-round-notes" aria-label="Not shown as the file has it">
+              {round.notes.map((n, i) => (
+                <li key={i}>{n}</li>
+              ))}
+            </ul>
+          ) : null}
           {header.workspace.from !== 'none' && !opts.presenter ? <WorkspacePane id={header.id} round={round} note={header.workspace.note} side={side} /> : null}
           {header.workspace.from !== 'none' && opts.presenter && round.diffs.length > 0 ? <WorkspacePane id={header.id} round={round} note="" diffsOnly side={side} /> : null}
         </>
@@ -58,7 +68,9 @@ export function RunPane({ run, roundNo, atEnd, opts, side }: { run: ReplayRun; r
       {atEnd ? <Verdict verdict={header.verdict} ended={header.ended} awaiting={header.awaiting} /> : null}
       {!opts.presenter && header.problems.length > 0 ? (
         <details className="replay-problems">
-          <summary>{header.problems.length} thing{header.problems.length === 1 ? '' : 's'} in this file could not be placed or were ignored</summary>
+          <summary>
+            {header.problems.length === 1 ? '1 thing in this file could not be placed or was ignored' : `${header.problems.length} things in this file could not be placed or were ignored`}
+          </summary>
           <ul>
             {header.problems.map((p, i) => (
               <li key={i}>{p}</li>
@@ -97,7 +109,14 @@ function Item({ item, names, kind, lit, dim, onToggle }: { item: ReplayItem; nam
       {item.label ? (
         <p className="replay-label small">
           Label <strong>{item.label.final}</strong> ({item.label.source}
-          {item.label.raters.length > 1 ? `; ${item.label.raters.map((r) => `${r.rater}: ${r.label ?? '—'}`).join(', ')}` : ''}) · branch taken: <strong>{item.label.branch ?? item.label.final}</strong>
+          {item.label.raters.length > 1 ? `; ${item.label.raters.map((r) => `${r.rater}: ${r.label ?? '—'}`).join(', ')}` : ''})
+          {/* Only what the file says: a label that names no branch shows none. */}
+          {item.label.branch ? (
+            <>
+              {' '}
+              · branch taken: <strong>{item.label.branch}</strong>
+            </>
+          ) : null}
         </p>
       ) : null}
     </li>

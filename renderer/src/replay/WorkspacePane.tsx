@@ -39,7 +39,7 @@ export function WorkspacePane({ id, round, note, diffsOnly = false, side }: { id
                   {f.path}
                 </button>
                 {STATUS[f.status] ? <span className={`replay-file-status replay-${f.status}`}> {STATUS[f.status]}</span> : null}
-                {!f.known ? <span className="muted small"> (not rebuilt: hash only)</span> : null}
+                {f.uncertain ? <span className="muted small"> (uncertain: {f.uncertain})</span> : !f.known ? <span className="muted small"> (not rebuilt: hash only)</span> : null}
               </li>
             ))}
           </ul>
@@ -66,7 +66,7 @@ export function WorkspacePane({ id, round, note, diffsOnly = false, side }: { id
               {d.truncated ? '… (cut: the file is long)\n' : ''}
             </pre>
           ) : (
-            <p className="muted small">The file before this edit is not known (only its hash is in the run), so no diff.</p>
+            <p className="muted small">The file before or after this edit is not known (only its hash is in the run, or the edit could not be applied), so no diff.</p>
           )}
         </div>
       ))}

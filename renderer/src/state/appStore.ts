@@ -26,7 +26,8 @@ interface AppState {
   refreshStudies(): Promise<void>;
   openStudy(key: string): Promise<void>;
   goHome(): void;
-  navigate(route: Route): void;
+  /** `replace`: no new history entry (a replay's step moves the address without one per round). */
+  navigate(route: Route, opts?: { replace?: boolean }): void;
   /** The address changed (back/forward, a pasted link, a second window): show what it names. */
   followAddress(): void;
   /** This page now holds another link (a kiosk opened here, or the experimenter's PIN typed at one). */
@@ -97,11 +98,11 @@ export const useApp = create<AppState>((set, get) => ({
   goHome() {
     get().navigate({ screen: 'library' });
   },
-  navigate(route) {
+  navigate(route, opts) {
     const mode = get().mode;
     const next = mode ? confine(mode, route) : route;
     set(next.screen === 'library' ? { route: next, study: undefined } : { route: next });
-    showAddress(next, next.screen === 'visit');
+    showAddress(next, next.screen === 'visit' || opts?.replace === true);
   },
   followAddress() {
     const mode = get().mode;

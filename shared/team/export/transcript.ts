@@ -43,6 +43,8 @@ export interface RunToolCall {
   input: Record<string, unknown>;
   /** The result head as the workspace recorded it, e.g. `4 passed, 1 failed`. */
   resultHead: string;
+  /** Index in `messages` of the last message said before this call (-1: none), from the event log. */
+  afterMessage?: number;
 }
 
 /** One finished run of a person, as the session log folds it. */
@@ -130,7 +132,8 @@ export function buildTranscript(run: PersonRun): Result<TeamseatTranscript> {
     seats: run.seats.map((s) => ({ name: s.name, kind: s.kind, role: s.role })),
     system_prompts: run.systemPrompts,
     messages,
-    tool_calls: run.toolCalls.map((c) => ({ round: c.round, name: c.name, input: c.input, result_head: resultHead(c.resultHead) })),
+    // `after_message` is Teamseat's (the order within a round); a benchmark reader ignores it.
+    tool_calls: run.toolCalls.map((c) => ({ round: c.round, name: c.name, input: c.input, result_head: resultHead(c.resultHead), ...(c.afterMessage !== undefined ? { after_message: c.afterMessage } : {}) })),
     sandbox: { hashes_before: run.hashesBefore, final_files: run.finalFiles },
     ended: run.ended,
     rounds_run: run.roundsRun,

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * One run in the Collaborative Intelligence Benchmark's transcript format (field names verified from
  * the benchmark's site builder; see FORMATS.md §1). Objects are loose: a reader of the benchmark's
- * files ignores fields it does not know, and Teamseat adds `labels`, `timing` and a message's `to`.
+ * files ignores fields it does not know, and Teamseat adds `labels`, `timing`, a message's `to` and a tool call's
+ * `after_message` (the index of the last message said before the call, -1 when none: the order within a round).
  */
 export const seatKinds = ['evaluated', 'scripted', 'partner', 'environment'] as const;
 export type SeatKind = (typeof seatKinds)[number];

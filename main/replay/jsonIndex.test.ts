@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { indexTranscript } from './jsonIndex.js';
+import { rowsOf } from '../../shared/replay/transcriptRows.js';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const strip = (rows: Array<{ round: number | null; who: string | null; ok: boolean }> | null) => rows?.map(({ round, who, ok }) => ({ round, who, ok })) ?? null;
+
+describe('indexing a transcript without parsing it whole', () => {
+  const transcript = {
+    evaluated_seat: 'you',
+    seats: [{ name: 'you', kind: 'evaluated', role: 'dev' }],
+    messages: [
+      { round: 1, seat: 'Mörgan "M"', text: 'a \\"quoted\\" \\\\ text with } and ] and {"x": 1}', kind: 'scripted' },
+      { round: 1, seat: 'you', text: 'ünïcødé ✓ \n line' },
+      { seat: 'you', text: 'no round' },
+      { round: 2, seat: '', text: 'empty seat' },
+      { round: 2.5, seat: 'you', text: 'not a whole round' },
+      { round: 3, seat: 'you', text: 7 },
+      'not an object',
+      { round: 4, seat: 'you', text: 'x', kind: null },
+    ],
+    tool_calls: [
+      { round: 1, name: 'edit_file', input: { path: 'a.py', content: 'x = "}"\n' }, result_head: 'ok', after_message: 0 },
+      { round: 1, name: 'run_tests', input: [], result_head: '' },
+      { round: 2, name: 'grep', result_head: 3 },
+      { round: 1e0, name: 'read_file' },
+    ],
+    score: { pass: true, outcome: 'x', details: { nested: [1, { a: 'b' }] } },
+    rounds_run: 4,
+  };
+
+  for (const [name, text] of [
+    ['compact', JSON.stringify(transcript)],
+    ['indented', JSON.stringify(transcript, null, 2)],
+    ['with CRLF and tabs', JSON.stringify(transcript, null, '\t').replaceAll('\n', '\r\n')],
+  ] as const) {
+    it(`finds the same rows, rounds, senders and shapes as a whole parse (${name})`, () => {
+      const index = indexTranscript(bytes(text))!;
+      const whole = rowsOf(JSON.parse(text) as Record<string, unknown>);
+      expect(index).not.toBeNull();
+      expect(strip(index.messages)).toEqual(strip(whole.messages));
+      expect(strip(index.tools)).toEqual(strip(whole.tools));
+      expect(index.top).toEqual(whole.top);
+      expect(index.keys).toEqual(whole.keys);
+      for (let i = 0; i < transcript.messages.length; i++) expect(index.message(i)).toEqual(whole.message(i));
+      for (let i = 0; i < transcript.tool_calls.length; i++) expect(index.tool(i)).toEqual(whole.tool(i));
+    });
+  }
+
+  it('gives up (for a whole parse to name the error) on what is not one JSON object', () => {
+    for (const text of ['not json {', '[1, 2]', '{"messages": [ {"round": 1', '{"a": 1} trailing', '{"a": tru}', '{"a": 01}', '"text"', '{"a": 1,}']) {
+      expect(indexTranscript(bytes(text)), text).toBeNull();
+    }
+    expect(indexTranscript(bytes('{}'))).toMatchObject({ top: {}, messages: null, tools: null });
+  });
+
+  it('reads a row whose escape JSON refuses as not there, instead of failing the round', () => {
+    const index = indexTranscript(bytes('{"messages": [{"round": 1, "seat": "you", "text": "bad \\q escape"}]}'))!;
+    expect(index.messages).toHaveLength(1);
+    expect(index.message(0)).toBeUndefined();
+  });
+});
