@@ -16,6 +16,7 @@ import { RaterLinkPage } from './slack/admin/RaterLinkPage';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { ComparisonScreen } from './comparison/ComparisonScreen';
 import { KioskApp } from './kiosk/KioskApp';
+import { LeaveKiosk } from './kiosk/LeaveKiosk';
 import { ResultsScreen } from './results/ResultsScreen';
 import { DashboardScreen } from './dashboard/DashboardScreen';
 import { ConsoleScreen } from './console/ConsoleScreen';
