@@ -9,6 +9,7 @@ import { judgeValidationMethods } from './judgeValidation.js';
 import { comparisonMethods } from './comparison.js';
 import { dashboardMethods } from './dashboard.js';
 import { replayMethods } from './replay.js';
+import { demoMethods } from './demo.js';
 import { modelSeatMethods } from './modelSeat.js';
 import { taskCardMethods } from './taskCard.js';
 import { consoleMethods } from './console.js';
@@ -19,6 +20,7 @@ import { consoleMethods } from './console.js';
  */
 export const contract = {
   ...replayMethods,
+  ...demoMethods,
   ...modelSeatMethods,
   ...foundationMethods,
   ...labellingMethods,
