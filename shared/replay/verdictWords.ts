@@ -57,12 +57,19 @@ function failedOn(v: RuleLike): string[] {
 
 const MAX_REASONS = 3;
 
+/** A rule's reason can quote codes (`gave_in joint=36/39`): said as words, the file names (`test_plateau.py`) left alone. */
+function codesInWords(reason: string): string {
+  return reason
+    .replace(/\b([a-z]+)=(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)/gi, '$1 points $2 of $3')
+    .replace(/(?<![\w./])([a-z]+(?:_[a-z]+)+)(?![\w./])/g, (m) => m.replace(/_/g, ' '));
+}
+
 export function verdictInWords(verdict: { pass: boolean; outcome: string; details?: Record<string, unknown> }): VerdictInWords {
   const rules = verdict.details?.rules;
   const reasons = !verdict.pass && rules && typeof rules === 'object' ? failedOn(rules as RuleLike) : [];
   return {
     headline: verdict.pass ? 'Passed' : 'Did not pass',
     outcome: outcomeInWords(verdict.outcome),
-    reasons: [...new Set(reasons)].slice(0, MAX_REASONS),
+    reasons: [...new Set(reasons.map(codesInWords))].slice(0, MAX_REASONS),
   };
 }
