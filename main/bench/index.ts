@@ -19,6 +19,7 @@ import { benchLab } from './lab.js';
 import { benchDashboard } from './dashboard.js';
 import { benchModelSeat } from './modelSeat.js';
 import { benchReplay } from './replay.js';
+import { benchPresenter } from './presenter.js';
 import { benchJudge } from './judge.js';
 import { benchConsole } from './console.js';
 import { benchPartners } from './partners.js';
@@ -59,6 +60,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   dashboard: () => benchDashboard(appRoot),
   models: () => benchModelSeat(appRoot),
   replay: () => benchReplay(appRoot),
+  presenter: () => benchPresenter(appRoot),
   judge: () => benchJudge(appRoot),
   console: () => benchConsole(appRoot),
   partners: () => benchPartners(appRoot),

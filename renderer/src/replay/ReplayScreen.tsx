@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Route } from '../state/routes';
 import { formatRoute } from '../state/routes';
 import { useApp } from '../state/appStore';
 import { useReplayRun } from './useReplayRun';
 import { RunPane, type PaneOptions } from './RunPane';
 import { RunPicker } from './RunPicker';
+import { usePresenterFit } from './usePresenterFit';
 import './replay.css';
 
 type ReplayRoute = Extract<Route, { screen: 'replay' }>;
@@ -40,6 +41,8 @@ function Replay({ route, run }: { route: ReplayRoute; run: string }) {
   const roundNo = timeline[at] ?? null;
   const presenter = route.presenter === '1';
   const roles = route.roles === '1';
+  const root = useRef<HTMLDivElement>(null);
+  usePresenterFit(root, presenter);
 
   const go = (next: number) => {
     setPos(Math.min(Math.max(next, 0), last));
@@ -98,7 +101,7 @@ function Replay({ route, run }: { route: ReplayRoute; run: string }) {
 
   return (
     // The presenter view is the whole page (no app frame around it), so it is its own main landmark.
-    <div className={`replay${presenter ? ' replay-presenter' : ''}${route.b ? ' replay-pair' : ''}`} role={presenter ? 'main' : undefined}>
+    <div ref={root} className={`replay${presenter ? ' replay-presenter' : ''}${route.b ? ' replay-pair' : ''}`} role={presenter ? 'main' : undefined}>
       <h1 className="sr-only">Replay{route.b ? ' of two runs side by side' : ''}</h1>
       <div className="replay-bar" role="toolbar" aria-label="Replay controls">
         {!presenter ? (
