@@ -7,6 +7,10 @@ import { silentLogger } from '../app/logger.js';
 import { createTestApp } from '../testing/testApp.js';
 import type { DemoEnd } from '../../shared/contract/demo.js';
 import type { TeamView } from '../../shared/team/viewSchema.js';
+import { createChatClient } from '../judge/chatClient.js';
+import { teamSessionsOf } from '../team/teamSessionsOf.js';
+import { playTeamModelRun } from '../modelSeat/teamModelRun.js';
+import { startStubModelServer } from '../modelSeat/stubModel.testing.js';
 
 let dataDir: string;
 let app: ReturnType<typeof createTestApp>;
@@ -56,6 +60,34 @@ describe('the end of a quick-seat demo', () => {
     });
     const alone = await demo('impossible-tests', 'alone');
     expect((await call<DemoEnd>('demoEnd', { sessionId: alone.sessionId })).model).toBeNull();
+  });
+
+  it('prefers a model-seat run of the same task and version on this machine to the reel', async () => {
+    const stub = await startStubModelServer();
+    try {
+      const client = createChatClient({ baseUrl: stub.baseUrl, model: 'firm', apiKey: '' }, { timeoutMs: 10_000, maxAttempts: 2, backoffMs: 1 });
+      const played = await playTeamModelRun({
+        sessions: teamSessionsOf(app),
+        log: app.database.eventLog!,
+        bus: app.bus,
+        post: (body) => client.post(body),
+        model: { name: 'firm', id: 'stub:firm', baseUrl: stub.baseUrl },
+        studyKey: 'built-in:team-demo',
+        taskId: 'campsite-negotiation',
+        version: 'manipulation',
+        seed: 1,
+        budget: { tokens: 1_000_000, seconds: 600, stepsPerTurn: 8 },
+      });
+      if (!played.ok) throw new Error(played.error.message);
+      const { sessionId } = await demo('campsite-negotiation', 'manipulation');
+      const end = await call<DemoEnd>('demoEnd', { sessionId });
+      expect(end.model).toEqual({ source: { kind: 'session', sessionId: played.value.sessionId }, title: 'firm · seed 1' });
+      // Another version: the model did not play it.
+      const control = await demo('campsite-negotiation', 'control');
+      expect((await call<DemoEnd>('demoEnd', { sessionId: control.sessionId })).model).toBeNull();
+    } finally {
+      await stub.close();
+    }
   });
 
   it('is refused for a session that is not a demo', async () => {
