@@ -450,6 +450,8 @@ for (const screen of SCREENS) {
 // screener, instructions, practice, run, manipulation check, break, questionnaire, debrief, completion, and a closed link.
 
 const KIOSK_STUDY = 'user:kiosk-a11y';
+/** Each step waits for the host, which a loaded machine keeps busy for seconds. */
+const SLOW = 60_000;
 
 function writeKioskStudy(): void {
   const dir = path.join(dataDir, 'studies', 'kiosk-a11y');
@@ -502,7 +504,7 @@ test('axe: every kiosk screen of a participant’s visit', async ({ launch, brow
 
   // Not started: the link works before the experimenter starts the visit, and says so.
   await page.goto(await linkOf(visitor.participantId));
-  await expect(heading).toHaveText('This visit has not started yet');
+  await expect(heading).toHaveText('This visit has not started yet', { timeout: SLOW });
   await check('not started');
   // The experimenter's way out, opened: the PIN form sits on the same dark bar.
   await page.getByRole('button', { name: 'Experimenter' }).click();
@@ -512,17 +514,17 @@ test('axe: every kiosk screen of a participant’s visit', async ({ launch, brow
 
   await hostApi(host!, 'studyStartParticipant', { studyKey: KIOSK_STUDY, participantId: visitor.participantId });
   await page.reload();
-  await expect(heading).toHaveText('Consent');
+  await expect(heading).toHaveText('Consent', { timeout: SLOW });
   await check('consent');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Next' }).click();
 
-  await expect(heading).toHaveText('A few questions first');
+  await expect(heading).toHaveText('A few questions first', { timeout: SLOW });
   await check('screener');
   await page.getByRole('radio', { name: 'Yes' }).check();
   await page.getByRole('button', { name: 'Next' }).click();
 
-  await expect(heading).toHaveText('Instructions');
+  await expect(heading).toHaveText('Instructions', { timeout: SLOW });
   await check('instructions');
   await page.getByRole('button', { name: 'Next' }).click();
 
@@ -536,7 +538,7 @@ test('axe: every kiosk screen of a participant’s visit', async ({ launch, brow
       // The practice's start card, then the practice in the seat and its end; the counted runs only once each.
       if (runs === 1) await check('practice');
       await start.click();
-      await expect(page.locator('.seat')).toBeVisible();
+      await expect(page.locator('.seat')).toBeVisible({ timeout: SLOW });
       if (runs === 1) await check('run');
       await page.locator('.seat-status').getByRole('button', { name: 'Submit…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Submit your work' });
@@ -547,7 +549,7 @@ test('axe: every kiosk screen of a participant’s visit', async ({ launch, brow
       await expect(page.getByText('This task is finished.')).toBeVisible({ timeout: 120_000 });
       if (runs === 1) await check('run, finished');
       await page.getByRole('button', { name: 'Next' }).click();
-      await expect(page.locator('.seat')).toHaveCount(0);
+      await expect(page.locator('.seat')).toHaveCount(0, { timeout: SLOW });
       continue;
     }
     if (title === 'About the task you just did') {
@@ -577,7 +579,7 @@ test('axe: every kiosk screen of a participant’s visit', async ({ launch, brow
       await check('completion');
       break;
     } else throw new Error(`an unexpected kiosk screen: "${title}"`);
-    await expect(heading).not.toHaveText(title);
+    await expect(heading).not.toHaveText(title, { timeout: SLOW });
   }
   expect(runs).toBe(3);
 
@@ -585,7 +587,7 @@ test('axe: every kiosk screen of a participant’s visit', async ({ launch, brow
   await hostApi(host!, 'studyStartParticipant', { studyKey: KIOSK_STUDY, participantId: closed.participantId });
   await hostApi(host!, 'studyVoid', { studyKey: KIOSK_STUDY, participantId: closed.participantId, reason: 'an a11y check' });
   await page.goto(await linkOf(closed.participantId));
-  await expect(heading).toHaveText('This link is no longer in use');
+  await expect(heading).toHaveText('This link is no longer in use', { timeout: SLOW });
   await check('closed link');
 
   expect(checked).toEqual(expect.arrayContaining(['not started', 'consent', 'screener', 'instructions', 'practice', 'run', 'manipulation check', 'break', 'questionnaire', 'debrief', 'completion', 'closed link']));
