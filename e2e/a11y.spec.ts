@@ -5,7 +5,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.js';
 import { TEAM_DEMO, runTests, say, startRun, submitRun, writeSettings } from './teamPlay.js';
-import { repoRoot } from './host.js';
+import { hostApi, repoRoot } from './host.js';
 import { startStubModelServer, type StubModelServer } from '../main/modelSeat/stubModel.testing.js';
 
 // axe-core over every screen a person can reach, failing on serious or critical violations (minor and moderate
@@ -444,3 +444,152 @@ for (const screen of SCREENS) {
     expect(serious.map((v) => lines[violations.indexOf(v)]).join('\n'), `${screen.name}`).toBe('');
   });
 }
+
+// ── The participant's kiosk (issue 26): every screen of a visit, axe-checked as the participant reaches it. ──────────
+// A copy of the team demo with a screener, so one visit passes through every kind of step: not started, consent,
+// screener, instructions, practice, run, manipulation check, break, questionnaire, debrief, completion, and a closed link.
+
+const KIOSK_STUDY = 'user:kiosk-a11y';
+/** Each step waits for the host, which a loaded machine keeps busy for seconds. */
+const SLOW = 60_000;
+
+function writeKioskStudy(): void {
+  const dir = path.join(dataDir, 'studies', 'kiosk-a11y');
+  fs.cpSync(path.join(repoRoot, 'studies/team-demo'), dir, { recursive: true });
+  const yaml = fs.readFileSync(path.join(dir, 'study.yaml'), 'utf8');
+  const screener = [
+    '    screener:',
+    '      text: One question before we start.',
+    '      questions:',
+    '        - { id: adult, kind: choice, text: "Are you 18 or older?", choices: ["Yes", "No"], eligible: ["Yes"] }',
+    '      screened_out: Thank you. This study is for adults only.',
+  ].join('\n');
+  fs.writeFileSync(
+    path.join(dir, 'study.yaml'),
+    yaml.replace(/^id: team-demo$/m, 'id: kiosk-a11y').replace(/^title: .*$/m, 'title: Kiosk a11y study').replace(/^ {2}screens:\n/m, `  screens:\n${screener}\n`),
+  );
+}
+
+/** Serious and critical axe violations on the page, as lines naming the screen ('' when there are none). */
+async function axeSerious(page: Page, screen: string): Promise<string> {
+  const { violations } = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  const lines = violations.map(
+    (v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.slice(0, 4).map((n) => `    ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`).join('\n')}`,
+  );
+  if (lines.length) console.log(`axe on kiosk ${screen}:\n${lines.join('\n')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${screen}: ${lines[violations.indexOf(v)]}`)
+    .join('\n');
+}
+
+test('axe: every kiosk screen of a participant’s visit', async ({ launch, browser }) => {
+  test.skip(process.env.TEAMSEAT_E2E === 'electron', 'participant links are opened in a browser tab of the browser host');
+  test.setTimeout(600_000);
+  writeKioskStudy();
+  const { host } = await launch(dataDir);
+  const participants = (await hostApi<{ participants: Array<{ participantId: string }> }>(host!, 'studyParticipants', { studyKey: KIOSK_STUDY })).participants;
+  const [visitor, closed] = participants as [{ participantId: string }, { participantId: string }];
+  const linkOf = async (participantId: string) => `${host!.origin}/#${(await hostApi<{ fragment: string }>(host!, 'participantLink', { studyKey: KIOSK_STUDY, participantId })).fragment}`;
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+  await page.clock.install();
+  const heading = page.locator('.kiosk-card h1');
+  const failures: string[] = [];
+  const checked: string[] = [];
+  const check = async (screen: string) => {
+    await page.screenshot({ path: test.info().outputPath(`kiosk-${fileName(screen)}.png`), fullPage: true });
+    failures.push(await axeSerious(page, screen));
+    checked.push(screen);
+  };
+
+  // Not started: the link works before the experimenter starts the visit, and says so.
+  await page.goto(await linkOf(visitor.participantId));
+  await expect(heading).toHaveText('This visit has not started yet', { timeout: SLOW });
+  await check('not started');
+  // The experimenter's way out, opened: the PIN form sits on the same dark bar.
+  await page.getByRole('button', { name: 'Experimenter' }).click();
+  await expect(page.getByLabel('Experimenter PIN')).toBeVisible();
+  await check('experimenter PIN form');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await hostApi(host!, 'studyStartParticipant', { studyKey: KIOSK_STUDY, participantId: visitor.participantId });
+  await page.reload();
+  await expect(heading).toHaveText('Consent', { timeout: SLOW });
+  await check('consent');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(heading).toHaveText('A few questions first', { timeout: SLOW });
+  await check('screener');
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(heading).toHaveText('Instructions', { timeout: SLOW });
+  await check('instructions');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  let runs = 0;
+  for (let guard = 0; guard < 20; guard++) {
+    await expect(heading.or(page.locator('.seat'))).toBeVisible({ timeout: 60_000 });
+    const title = (await heading.count()) ? await heading.innerText() : '';
+    const start = page.getByRole('button', { name: 'Start', exact: true });
+    if (await start.isVisible()) {
+      runs += 1;
+      // The practice's start card, then the practice in the seat and its end; the counted runs only once each.
+      if (runs === 1) await check('practice');
+      await start.click();
+      await expect(page.locator('.seat')).toBeVisible({ timeout: SLOW });
+      if (runs === 1) await check('run');
+      await page.locator('.seat-status').getByRole('button', { name: 'Submit…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Submit your work' });
+      const answer = dialog.getByLabel('Your answer or summary');
+      if (await answer.count()) await answer.fill('Done.');
+      await dialog.getByRole('button', { name: 'Submit…' }).click();
+      await dialog.getByRole('button', { name: 'Yes, submit' }).click();
+      await expect(page.getByText('This task is finished.')).toBeVisible({ timeout: 120_000 });
+      if (runs === 1) await check('run, finished');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.locator('.seat')).toHaveCount(0, { timeout: SLOW });
+      continue;
+    }
+    if (title === 'About the task you just did') {
+      if (!checked.includes('manipulation check')) await check('manipulation check');
+      for (const q of await page.locator('fieldset.kiosk-question').all()) await q.getByRole('radio').first().check();
+      await page.getByRole('button', { name: 'Next' }).click();
+    } else if (title === 'A short break') {
+      await check('break');
+      await page.clock.fastForward(120_000);
+      await page.getByRole('button', { name: 'Next' }).click();
+    } else if (title === 'Questionnaire') {
+      await check('questionnaire');
+      for (const q of await page.locator('fieldset.kiosk-question').all()) {
+        if (await q.getByRole('radio').count()) await q.getByRole('radio').first().check();
+        else await q.getByRole('textbox').fill('It was fine.');
+      }
+      await page.getByRole('button', { name: 'Next' }).click();
+    } else if (title === 'About this study') {
+      await check('debrief');
+      await page.getByRole('button', { name: 'Withdraw my data…' }).click();
+      await expect(page.getByRole('button', { name: 'Yes, withdraw my data' })).toBeVisible();
+      await check('debrief, withdrawal asked');
+      await page.getByRole('button', { name: 'Keep my data in the study' }).click();
+      await page.getByRole('button', { name: 'Next' }).click();
+    } else if (title === 'Thank you') {
+      await expect(page.getByTestId('completion-code')).toBeVisible();
+      await check('completion');
+      break;
+    } else throw new Error(`an unexpected kiosk screen: "${title}"`);
+    await expect(heading).not.toHaveText(title, { timeout: SLOW });
+  }
+  expect(runs).toBe(3);
+
+  // A closed link: the experimenter voided the visit.
+  await hostApi(host!, 'studyStartParticipant', { studyKey: KIOSK_STUDY, participantId: closed.participantId });
+  await hostApi(host!, 'studyVoid', { studyKey: KIOSK_STUDY, participantId: closed.participantId, reason: 'an a11y check' });
+  await page.goto(await linkOf(closed.participantId));
+  await expect(heading).toHaveText('This link is no longer in use', { timeout: SLOW });
+  await check('closed link');
+
+  expect(checked).toEqual(expect.arrayContaining(['not started', 'consent', 'screener', 'instructions', 'practice', 'run', 'manipulation check', 'break', 'questionnaire', 'debrief', 'completion', 'closed link']));
+  expect(failures.filter(Boolean).join('\n')).toBe('');
+});

@@ -22,6 +22,7 @@ import { setupModelSeatHandlers } from '../modelSeat/handlers.js';
 import { setupResultsHandlers } from '../scoring/resultsHandlers.js';
 import { setupComparisonHandlers } from '../comparison/handlers.js';
 import { setupReplayHandlers } from '../replay/handlers.js';
+import { setupDemoHandlers } from '../replay/demoEnd.js';
 import { setupDashboardHandlers } from '../dashboard/handlers.js';
 import { setupConsoleHandlers } from '../console/handlers.js';
 import { protectDataDir } from '../files/dataDirModes.js';
@@ -68,6 +69,7 @@ export function createApp(
     ...setupResultsHandlers(services),
     ...setupComparisonHandlers(services),
     ...setupReplayHandlers(services),
+    ...setupDemoHandlers(services),
     ...setupDashboardHandlers(services),
     ...setupAuditHandlers(services),
     ...setupConsoleHandlers(services),

@@ -20,6 +20,7 @@ import { benchCrowd } from './crowd.js';
 import { benchDashboard } from './dashboard.js';
 import { benchModelSeat } from './modelSeat.js';
 import { benchReplay } from './replay.js';
+import { benchPresenter } from './presenter.js';
 import { benchJudge } from './judge.js';
 import { benchConsole } from './console.js';
 import { benchPartners } from './partners.js';
@@ -62,6 +63,7 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   dashboard: () => benchDashboard(appRoot),
   models: () => benchModelSeat(appRoot),
   replay: () => benchReplay(appRoot),
+  presenter: () => benchPresenter(appRoot),
   judge: () => benchJudge(appRoot),
   console: () => benchConsole(appRoot),
   partners: () => benchPartners(appRoot),

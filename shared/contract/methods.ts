@@ -9,6 +9,7 @@ import { judgeValidationMethods } from './judgeValidation.js';
 import { comparisonMethods } from './comparison.js';
 import { dashboardMethods } from './dashboard.js';
 import { replayMethods } from './replay.js';
+import { demoMethods } from './demo.js';
 import { modelSeatMethods } from './modelSeat.js';
 import { taskCardMethods } from './taskCard.js';
 import { consoleMethods } from './console.js';
@@ -20,6 +21,7 @@ import { auditMethods } from './audit.js';
  */
 export const contract = {
   ...replayMethods,
+  ...demoMethods,
   ...modelSeatMethods,
   ...foundationMethods,
   ...labellingMethods,

@@ -5,6 +5,7 @@ import { useReplayRun } from './useReplayRun';
 import { RunPane, type PaneOptions } from './RunPane';
 import { RunPicker } from './RunPicker';
 import { parseJump, positionOf } from './address';
+import { usePresenterFit } from './usePresenterFit';
 import './replay.css';
 
 type ReplayRoute = Extract<Route, { screen: 'replay' }>;
@@ -44,6 +45,8 @@ function Replay({ route, run }: { route: ReplayRoute; run: string }) {
   const presenter = route.presenter === '1';
   const roles = route.roles === '1';
   const pair = Boolean(route.b);
+  const root = useRef<HTMLDivElement>(null);
+  usePresenterFit(root, presenter);
 
   // One history entry per run, not per step: stepping rewrites the address in place.
   const go = useCallback(
@@ -110,7 +113,7 @@ function Replay({ route, run }: { route: ReplayRoute; run: string }) {
 
   return (
     // The presenter view is the whole page (no app frame around it), so it is its own main landmark.
-    <div className={`replay${presenter ? ' replay-presenter' : ''}${route.b ? ' replay-pair' : ''}`} role={presenter ? 'main' : undefined}>
+    <div ref={root} className={`replay${presenter ? ' replay-presenter' : ''}${route.b ? ' replay-pair' : ''}`} role={presenter ? 'main' : undefined}>
       <h1 className="sr-only">Replay{route.b ? ' of two runs side by side' : ''}</h1>
       <div className="replay-bar" role="toolbar" aria-label="Replay controls">
         {!presenter ? (

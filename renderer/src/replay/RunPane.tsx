@@ -3,6 +3,7 @@ import type { ReplayItem } from '../../../shared/contract/replay';
 import { naming } from '../../../shared/replay/presenter';
 import type { ReplayRun } from './useReplayRun';
 import { WorkspacePane } from './WorkspacePane';
+import { ToolResult } from './ToolResult';
 
 export interface PaneOptions {
   presenter: boolean;
@@ -96,7 +97,7 @@ function Item({ item, names, kind, lit, dim, onToggle }: { item: ReplayItem; nam
     return (
       <li className={`${cls} replay-tool`} tabIndex={0} aria-current={lit || undefined} onClick={onToggle} onKeyDown={keys}>
         <span className="replay-tool-name">{item.name}</span> <code className="replay-tool-input">{toolInput(item.input)}</code>
-        {item.resultHead ? <pre className="replay-tool-result" tabIndex={0}>{names.text(item.resultHead.slice(0, 600))}</pre> : null}
+        {item.resultHead ? <ToolResult name={item.name} head={item.resultHead} text={names.text} /> : null}
       </li>
     );
   }

@@ -11,6 +11,8 @@ import { BriefPanel, DealPanel, InboxPanel } from './SidePanels';
 import { SubmitDialog } from './SubmitDialog';
 import { ElapsedClock } from './ElapsedClock';
 import { RunEnded } from './RunEnded';
+import { DemoEnded } from '../demo/DemoEnded';
+import { isDemoStudyKey } from '../../../shared/replay/demoKey';
 import { PauseDialog } from './PauseDialog';
 import { PauseCover } from './PauseCover';
 import type { TeamView } from '../../../shared/team/viewSchema';
@@ -105,7 +107,10 @@ function Seat({ view, receivedAt, error, busy, act, clearError, kiosk }: { view:
           you have before it runs out.
         </div>
       ) : null}
-      {view.status === 'ended' && !kiosk ? <RunEnded view={view} onLeave={() => navigate({ screen: 'study', key: view.studyKey })} /> : null}
+      {view.status === 'ended' && !kiosk ? (
+        // A demo belongs to no study and is never exported: its end offers replay, a model beside it, or another task.
+        isDemoStudyKey(view.studyKey) ? <DemoEnded sessionId={sessionId} /> : <RunEnded view={view} onLeave={() => navigate({ screen: 'study', key: view.studyKey })} />
+      ) : null}
       {/* Always this wrapper, so the composer (and what is typed in it) is the same element before, under and after a cover. */}
       <div className="pause-cover-host">
         <div className="seat-body" inert={held}>
