@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DashboardView } from '../../shared/contract/dashboard.js';
 import type { TeamResults } from '../../shared/contract/results.js';
 import type { StudyOverview } from '../../shared/contract/study.js';
-import { makeTempDir } from '../testing/tempDir.js';
+import type { makeTempDir } from '../testing/tempDir.js';
 import { eachTestBetweenStudy } from '../study/eachTestBetweenStudy.testing.js';
 import { call, consentAndStart, idle, STUDY_KEY, submitRun, type Screen, type TestApp } from '../study/study.testing.js';
 
