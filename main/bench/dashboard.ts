@@ -70,7 +70,7 @@ interface Probe {
 }
 
 /** A participant sending, a second after each reply, until told to stop or their run ends; `active` counts those still sending. */
-async function keepSending(host: HostProcess, seat: LabSeat, stop: { now: boolean }, active: { n: number }): Promise<number> {
+async function keepSending(host: HostProcess, seat: LabSeat, stop: { now: boolean }, active: { n: number }, thinkMs = THINK_MS): Promise<number> {
   const call = participantCall(host, seat.token);
   let sent = 0;
   try {
@@ -78,7 +78,7 @@ async function keepSending(host: HostProcess, seat: LabSeat, stop: { now: boolea
       const view = await call<{ status: string }>('teamSend', { sessionId: seat.sessionId, to: 'team', text: LINES[sent % LINES.length] });
       sent++;
       if (view.status === 'ended') break;
-      await new Promise((resolve) => setTimeout(resolve, THINK_MS));
+      await new Promise((resolve) => setTimeout(resolve, thinkMs));
     }
   } finally {
     active.n--;
@@ -93,7 +93,11 @@ async function keepSending(host: HostProcess, seat: LabSeat, stop: { now: boolea
  * commit is included). Baseline in the same run: the same with nobody else playing. Every participant, the probe
  * included, keeps their event stream open as their page would.
  */
-export async function benchDashboard(appRoot: string): Promise<BenchRow[]> {
+/**
+ * `participants` active beside the probe, each sending `thinkMs` after its reply: the lab (20, 1 s) by default; the
+ * `dashboard200` suite is an online study's crowd (issue 25: 200, a message every 12.5 s on average of 5–20 s).
+ */
+export async function benchDashboard(appRoot: string, { participants = LAB_PARTICIPANTS, thinkMs = THINK_MS } = {}): Promise<BenchRow[]> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'teamseat-bench-dashboard-'));
   const dataDir = path.join(root, 'data');
   fs.mkdirSync(dataDir, { recursive: true });
@@ -105,7 +109,7 @@ export async function benchDashboard(appRoot: string): Promise<BenchRow[]> {
   try {
     const must = mustOf(host);
     const [probeSeat] = await seatParticipants(host, 1);
-    seats.push(probeSeat!, ...(await seatParticipants(host, LAB_PARTICIPANTS)));
+    seats.push(probeSeat!, ...(await seatParticipants(host, participants)));
     const overview = await must<{ participants: { participantId: string; code: string }[] }>('studyParticipants', { studyKey: STUDY });
     const code = overview.participants.find((p) => p.participantId === probeSeat!.participantId)!.code;
 
@@ -120,11 +124,11 @@ export async function benchDashboard(appRoot: string): Promise<BenchRow[]> {
     if (ALONE_SAMPLES % 2 === 1) await sample(host, page, probe, false);
 
     const stop = { now: false };
-    const active = { n: LAB_PARTICIPANTS };
-    const crowd = seats.slice(1).map((seat) => keepSending(host, seat, stop, active));
+    const active = { n: participants };
+    const crowd = seats.slice(1).map((seat) => keepSending(host, seat, stop, active, thinkMs));
     const together: { cell: number; ack: number }[] = [];
-    let fewest = LAB_PARTICIPANTS;
-    for (let i = 0; i < CROWD_SAMPLES && active.n === LAB_PARTICIPANTS; i++) {
+    let fewest = participants;
+    for (let i = 0; i < CROWD_SAMPLES && active.n === participants; i++) {
       together.push(await sample(host, page, probe, i % 2 === 0));
       fewest = Math.min(fewest, active.n);
     }
@@ -138,20 +142,20 @@ export async function benchDashboard(appRoot: string): Promise<BenchRow[]> {
     const acks = together.map((x) => x.ack).sort((x, y) => x - y);
     return [
       {
-        name: `dashboard: action → grid cell updated in Chromium, ${LAB_PARTICIPANTS} active, p95 (${t.length})`,
+        name: `dashboard: action → grid cell updated in Chromium, ${participants} active, p95 (${t.length})`,
         value: quantile(t, 0.95),
         unit: 'ms',
         target: '<= 500',
         baseline: { name: `nobody else playing p95 (${a.length})`, value: quantile(a, 0.95) },
       },
-      { name: `dashboard: cell updated, ${LAB_PARTICIPANTS} active, max`, value: t.at(-1)!, unit: 'ms', baseline: { name: 'nobody else playing, max', value: a.at(-1)! } },
+      { name: `dashboard: cell updated, ${participants} active, max`, value: t.at(-1)!, unit: 'ms', baseline: { name: 'nobody else playing, max', value: a.at(-1)! } },
       {
         name: `dashboard: of which the action's own answer (commit), p95`,
         value: quantile(acks, 0.95),
         unit: 'ms',
         baseline: { name: 'nobody else playing', value: quantile(alone.map((x) => x.ack).sort((x, y) => x - y), 0.95) },
       },
-      { name: `dashboard: sends by the ${LAB_PARTICIPANTS} (each 1 s after its reply; ≥ ${fewest} in their runs throughout)`, value: sent, unit: 'sends' },
+      { name: `dashboard: sends by the ${participants} (each ${thinkMs / 1000} s after its reply; ≥ ${fewest} in their runs throughout)`, value: sent, unit: 'sends' },
     ];
   } catch (error) {
     throw new Error(`dashboard bench failed: ${String(error)}\nhost stderr:\n${host.stderr().slice(-3000)}`, { cause: error });

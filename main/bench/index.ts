@@ -61,6 +61,8 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   lab: () => benchLab(appRoot),
   crowd: () => benchCrowd(appRoot),
   dashboard: () => benchDashboard(appRoot),
+  // An online study's crowd watched on the dashboard (issue 25): 200 participants, a message every 12.5 s.
+  dashboard200: () => benchDashboard(appRoot, { participants: 200, thinkMs: 12_500 }),
   models: () => benchModelSeat(appRoot),
   replay: () => benchReplay(appRoot),
   presenter: () => benchPresenter(appRoot),
