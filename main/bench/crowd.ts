@@ -6,7 +6,7 @@ import YAML from 'yaml';
 import type WebSocket from 'ws';
 import { mulberry32, type Rng } from '../../shared/stats/prng.js';
 import { mustOf, spawnHost, type HostProcess } from '../hosts/browser/hostProcess.js';
-import { openStream, participantCall } from './lab.js';
+import { openStream, participantCall, seatParticipants } from './lab.js';
 import { quantile, type BenchRow } from './types.js';
 
 // `npm run bench -- --only crowd` (issue 25): a load that looks like an online study. Many participants, each in the
@@ -70,26 +70,10 @@ function writeCrowdPack(appRoot: string, dataDir: string): void {
   fs.rmSync(path.join(to, 'label-tests'), { recursive: true, force: true });
 }
 
+/** A participant arriving: added, then seated from their link as the lab bench seats one. */
 async function seat(host: HostProcess, studyKey: string): Promise<Seat> {
-  const must = mustOf(host);
-  const [added] = await must<{ participantId: string }[]>('studyAddParticipants', { studyKey, count: 1 });
-  const participantId = added!.participantId;
-  await must('studyStartParticipant', { studyKey, participantId });
-  const { fragment } = await must<{ fragment: string }>('participantLink', { studyKey, participantId });
-  const token = fragment.slice('kiosk='.length);
-  const call = participantCall(host, token);
-  type Screen = { screen: string; stepToken: string; run?: { runId: string } | null };
-  let screen = await call<Screen>('participantStep', { participantId });
-  for (let guard = 0; screen.screen !== 'run' && guard < 10; guard++) {
-    screen =
-      screen.screen === 'consent'
-        ? await call<Screen>('participantConsent', { participantId, stepToken: screen.stepToken, agree: true })
-        : await call<Screen>('participantNext', { participantId, stepToken: screen.stepToken });
-  }
-  if (screen.screen !== 'run') throw new Error(`participant did not reach a run (at ${screen.screen})`);
-  screen = await call<Screen>('participantStartRun', { participantId, stepToken: screen.stepToken });
-  const socket = await openStream(host, token);
-  return { participantId, token, sessionId: screen.run!.runId, socket };
+  const [one] = await seatParticipants(host, 1, studyKey);
+  return one!;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

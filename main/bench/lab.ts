@@ -45,28 +45,32 @@ type Screen = { screen: string; stepToken: string; run?: { runId: string } | nul
  * Adds `count` participants, starts each, and walks each through consent and instructions to the start of their
  * first run (the practice team task), with the event stream open as their kiosk page keeps it.
  */
-export async function seatParticipants(host: HostProcess, count: number): Promise<LabSeat[]> {
+export async function seatParticipants(host: HostProcess, count: number, studyKey = STUDY): Promise<LabSeat[]> {
   const must = mustOf(host);
-  const added = await must<{ participantId: string }[]>('studyAddParticipants', { studyKey: STUDY, count });
+  const added = await must<{ participantId: string }[]>('studyAddParticipants', { studyKey, count });
   const seats: LabSeat[] = [];
-  for (const { participantId } of added) {
-    await must('studyStartParticipant', { studyKey: STUDY, participantId });
-    const { fragment } = await must<{ fragment: string }>('participantLink', { studyKey: STUDY, participantId });
-    const token = fragment.slice('kiosk='.length);
-    const call = participantCall(host, token);
-    let screen = await call<Screen>('participantStep', { participantId });
-    for (let guard = 0; screen.screen !== 'run' && guard < 10; guard++) {
-      screen =
-        screen.screen === 'consent'
-          ? await call<Screen>('participantConsent', { participantId, stepToken: screen.stepToken, agree: true })
-          : await call<Screen>('participantNext', { participantId, stepToken: screen.stepToken });
-    }
-    if (screen.screen !== 'run') throw new Error(`participant did not reach a run (at ${screen.screen})`);
-    screen = await call<Screen>('participantStartRun', { participantId, stepToken: screen.stepToken });
-    const socket = await openStream(host, token);
-    seats.push({ participantId, token, sessionId: screen.run!.runId, socket });
-  }
+  for (const { participantId } of added) seats.push(await seatOne(host, studyKey, participantId));
   return seats;
+}
+
+/** One added participant started, walked from their link to the start of their first run, their stream open. */
+async function seatOne(host: HostProcess, studyKey: string, participantId: string): Promise<LabSeat> {
+  const must = mustOf(host);
+  await must('studyStartParticipant', { studyKey, participantId });
+  const { fragment } = await must<{ fragment: string }>('participantLink', { studyKey, participantId });
+  const token = fragment.slice('kiosk='.length);
+  const call = participantCall(host, token);
+  let screen = await call<Screen>('participantStep', { participantId });
+  for (let guard = 0; screen.screen !== 'run' && guard < 10; guard++) {
+    screen =
+      screen.screen === 'consent'
+        ? await call<Screen>('participantConsent', { participantId, stepToken: screen.stepToken, agree: true })
+        : await call<Screen>('participantNext', { participantId, stepToken: screen.stepToken });
+  }
+  if (screen.screen !== 'run') throw new Error(`participant did not reach a run (at ${screen.screen})`);
+  screen = await call<Screen>('participantStartRun', { participantId, stepToken: screen.stepToken });
+  const socket = await openStream(host, token);
+  return { participantId, token, sessionId: screen.run!.runId, socket };
 }
 
 /** The event stream as a page opens it (token as a subprotocol). */
