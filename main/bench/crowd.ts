@@ -162,7 +162,17 @@ export async function benchCrowd(appRoot: string): Promise<BenchRow[]> {
   // Keeps the bench alive while requests are in flight (a hang then shows as one, with the progress line below,
   // rather than as a silent exit once nothing else holds the event loop), and says how far the crowd is.
   let done = 0;
-  const progress = setInterval(() => process.stderr.write(`  crowd: ${seats.length} seated, ${done} done, ${outstanding} checks in flight\n`), 30_000);
+  let live: Figures | null = null;
+  const so = (xs: number[] | undefined, q: number) => (xs && xs.length > 0 ? `${Math.round(quantile(sorted(xs), q))} ms` : '–');
+  // The figures so far on each line, so a crowd stopped part way still says where it stood.
+  const progress = setInterval(() => {
+    const f = live;
+    process.stderr.write(
+      `  crowd: ${seats.length} seated, ${done} done, ${outstanding} checks in flight; sends ${f?.send.length ?? 0} p95 ${so(f?.send, 0.95)}; ` +
+        `run_tests ${f?.tests.length ?? 0} p50 ${so(f?.tests, 0.5)} max ${so(f?.tests, 1)}; checks ${f?.checkWait.length ?? 0} p50 ${so(f?.checkWait, 0.5)} max ${so(f?.checkWait, 1)}; ` +
+        `host ${Math.round(hostMemoryMb(host)?.rss ?? NaN)} MB\n`,
+    );
+  }, 30_000);
   try {
     const must = mustOf(host);
     const studies = await must<Array<{ key: string; problems?: unknown[] }>>('listStudies', {});
@@ -183,6 +193,7 @@ export async function benchCrowd(appRoot: string): Promise<BenchRow[]> {
     }
     // The crowd: arrivals over ARRIVAL_MS, each seated (link, consent, instructions, run) when they arrive.
     const crowd = figures();
+    live = crowd;
     const memBefore = hostMemoryMb(host);
     const t0 = performance.now();
     await Promise.all(
