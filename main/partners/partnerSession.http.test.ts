@@ -113,7 +113,7 @@ describe('live partners over HTTP', () => {
     const asked = stub.requests.find((r) => r.model === 'rosa-m')!;
     expect(asked.messages[0]!.content).toContain('A massive fire has blocked the supply truck and all other traffic.');
     expect(asked.messages[0]!.content).not.toMatch(/walking trails have been closed|asks_route|mudslide/);
-    expect(asked.messages.at(-1)).toEqual({ role: 'user', content: 'you (to you directly): What have you heard about East Town?' });
+    expect(asked.messages.at(-1)).toEqual({ role: 'user', content: 'the Community leader (to you directly): What have you heard about East Town?' });
     // The wait for her is not active time.
     expect(teamActiveTime(stored(id)).partnerWaitMs).toBeGreaterThanOrEqual(150);
 
