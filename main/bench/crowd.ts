@@ -209,6 +209,22 @@ export async function benchCrowd(appRoot: string): Promise<BenchRow[]> {
       await play(host, s, rng, alone, false);
       s.socket.close();
     }
+    // The checks' capacity, before the crowd: BURST participants, each at the end of their run, submit at the
+    // same instant; the rate at which their checks commit is what the host clears when submits pile up.
+    const burst = figures();
+    const ready: Seat[] = [];
+    for (let i = 0; i < BURST; i++) {
+      const s = await seat(host, studyKey);
+      await play(host, s, rng, burst, false, false);
+      ready.push(s);
+    }
+    const b0 = performance.now();
+    await Promise.all(ready.map((s) => submitAndWait(host, s, burst)));
+    const burstS = (Math.max(...burst.committedAt) - b0) / 1000;
+    const capacity = burst.committedAt.length / burstS;
+    // Said at once: a crowd that outgrows the machine can take long, and this is the figure that says why.
+    process.stderr.write(`  burst: ${burst.committedAt.length} checks in ${burstS.toFixed(1)} s (${capacity.toFixed(2)}/s)\n`);
+    for (const s of ready) s.socket.close();
     // The crowd: arrivals over ARRIVAL_MS, each seated (link, consent, instructions, run) when they arrive.
     const crowd = figures();
     live = crowd;
@@ -225,20 +241,6 @@ export async function benchCrowd(appRoot: string): Promise<BenchRow[]> {
     );
     const wallS = (performance.now() - t0) / 1000;
     const mem = hostMemoryMb(host);
-    // The checks' capacity: BURST participants, each at the end of their run, submit at the same instant; the
-    // rate at which their checks commit is what the host clears when submits pile up.
-    const burst = figures();
-    const ready: Seat[] = [];
-    for (let i = 0; i < BURST; i++) {
-      const s = await seat(host, studyKey);
-      seats.push(s);
-      await play(host, s, rng, burst, false, false);
-      ready.push(s);
-    }
-    const b0 = performance.now();
-    await Promise.all(ready.map((s) => submitAndWait(host, s, burst)));
-    const burstS = (Math.max(...burst.committedAt) - b0) / 1000;
-    const capacity = burst.committedAt.length / burstS;
     const errors = [...crowd.errors, ...burst.errors];
     if (errors.length > 0) process.stderr.write(`crowd: ${errors.length} failed actions, e.g. ${errors.slice(0, 3).join(' | ')}\n`);
     const [send, aloneSend] = [sorted(crowd.send), sorted(alone.send)];
