@@ -15,6 +15,8 @@ export interface PythonSandboxLimits {
   wasmCapMb: number;
   /** Cap on the sandbox process's own JavaScript heap (`--max-old-space-size`). */
   jsHeapMb: number;
+  /** A memory snapshot of a fresh interpreter to restore instead of loading Python anew (snapshot.ts). */
+  snapshotFile?: string | null;
 }
 
 export interface SandboxRunRequest {
@@ -81,7 +83,8 @@ export class PythonSandbox {
   readonly network: 'namespace' | 'in-process';
 
   constructor(limits: PythonSandboxLimits) {
-    const launch = sandboxCommand(SANDBOX_SOURCE, { indexURL: limits.indexURL, jsHeapMb: limits.jsHeapMb });
+    const snapshotFile = limits.snapshotFile ?? undefined;
+    const launch = sandboxCommand(SANDBOX_SOURCE, { indexURL: limits.indexURL, jsHeapMb: limits.jsHeapMb, ...(snapshotFile ? { snapshotFile } : {}) });
     this.network = launch.network;
     this.child = spawn(launch.command, launch.args, {
       // The tests get no view of the app's environment variables, and no folder of the host's as their own.
@@ -124,6 +127,7 @@ export class PythonSandbox {
       indexURL: limits.indexURL,
       wasmCapBytes: limits.wasmCapMb * 1024 * 1024,
       harness: HARNESS_SOURCE,
+      ...(snapshotFile ? { snapshotPath: snapshotFile } : {}),
     });
 
     this.ready = new Promise<Result<void>>((resolve) => {

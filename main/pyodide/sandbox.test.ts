@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HIDDEN_TEST, type Attack } from './escapeCorpus.js';
 import { startCanaries, runCorpus, wouldPass, type CanaryHost } from './escapeCheck.js';
-import { PyodideTestRunner } from './testRunner.js';
+import { makeSnapshot } from './snapshot.js';
+import { locatePyodide, PyodideTestRunner } from './testRunner.js';
 
 // Issue 24: a participant's Python read access.json through mountNodeFS. Every attack of the corpus, once each,
 // through the runner the hidden check uses (a fresh interpreter per run): nothing gets out, nothing forges a pass.
@@ -12,7 +13,9 @@ const runner = new PyodideTestRunner({ timeoutMs: 20_000, wasmCapMb: 256, jsHeap
 let canaries: CanaryHost;
 beforeAll(async () => {
   canaries = await startCanaries();
-});
+  // Every run below restores the interpreter snapshot, as a host's runs do once it is made (snapshot.ts).
+  expect(await makeSnapshot(locatePyodide(), 128)).not.toBeNull();
+}, 180_000);
 afterAll(async () => {
   await runner.dispose();
   await canaries.close();

@@ -52,6 +52,10 @@ export interface SandboxLimits {
   /** The pyodide package's folder: the only place the process may read. */
   indexURL: string;
   jsHeapMb: number;
+  /** A memory snapshot to restore (snapshot.ts): the one file outside the package the process may read. */
+  snapshotFile?: string;
+  /** Only for the process that makes that snapshot (it runs no participant code): the one file it may write. */
+  writeFile?: string;
 }
 
 /**
@@ -67,6 +71,8 @@ export function sandboxCommand(source: string, limits: SandboxLimits): SandboxCo
   const node = [
     permissionFlag(),
     `--allow-fs-read=${limits.indexURL}`,
+    ...(limits.snapshotFile ? [`--allow-fs-read=${limits.snapshotFile}`] : []),
+    ...(limits.writeFile ? [`--allow-fs-write=${limits.writeFile}`] : []),
     '--disallow-code-generation-from-strings',
     `--max-old-space-size=${limits.jsHeapMb}`,
     '--no-warnings',

@@ -10,7 +10,9 @@
  * Pyodide's heap is WebAssembly memory, which `--max-old-space-size` does not see, so `Memory.prototype.grow` is
  * wrapped before Pyodide loads: growth past the cap is refused and reported at once, and the host kills the process.
  *
- * The set-up arrives as the first message on fd 3: { type: 'init', indexURL, wasmCapBytes, harness }
+ * The set-up arrives as the first message on fd 3: { type: 'init', indexURL, wasmCapBytes, harness, snapshotPath? }
+ * (or, for the process that makes the snapshot, { type: 'init', indexURL, wasmCapBytes, makeSnapshotTo }: it answers
+ * snapshot_written and runs nothing)
  * in:  { type: 'run', runId, request }
  * out: ready | load_failed{message} | event{runId, event} | done{runId, output} | failed{runId, message, exited?}
  *      | out_of_memory{bytes}
@@ -65,7 +67,10 @@ onMessage((message) => {
   }
 });
 
-async function start({ indexURL, wasmCapBytes, harness }) {
+async function start({ indexURL, wasmCapBytes, harness, snapshotPath, makeSnapshotTo }) {
+  // Read before anything is taken away; the permission model allows this one file (sandboxLaunch.ts).
+  const snapshot = snapshotPath ? req('node:fs').readFileSync(snapshotPath) : undefined;
+  const writeSnapshot = makeSnapshotTo ? req('node:fs').writeFileSync : null;
   // Once the channel is reading (the first message has arrived), before Python exists: only this script keeps a
   // way to answer the host, to signal it, or to load native code.
   for (const name of ['kill', '_kill', 'dlopen', '_linkedBinding', '_debugProcess', '_debugEnd', '_startProfilerIdleNotifier', '_stopProfilerIdleNotifier', 'setuid', 'setgid', 'seteuid', 'setegid', 'setgroups', 'initgroups', 'mainModule', 'report', 'openStdin', 'abort', 'chdir']) {
@@ -94,7 +99,15 @@ async function start({ indexURL, wasmCapBytes, harness }) {
     stdin: () => null,
     stdout: () => {},
     stderr: () => {},
+    ...(writeSnapshot ? { _makeSnapshot: true } : {}),
+    ...(snapshot ? { _loadSnapshot: snapshot } : {}),
   });
+  if (writeSnapshot) {
+    // The snapshot maker (snapshot.ts): a pristine interpreter, before any harness or participant code.
+    writeSnapshot(makeSnapshotTo, pyodide.makeMemorySnapshot());
+    send({ type: 'snapshot_written' });
+    return;
+  }
   const namespace = pyodide.globals.get('dict')();
   pyodide.runPython(harness, { globals: namespace });
   const runSuite = namespace.get('run_suite');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fail, ok, type Result } from '../../shared/result.js';
 import { workspaceSegments } from '../workspace/paths.js';
 import { PythonSandbox, type PythonSandboxLimits } from './pythonSandbox.js';
+import { snapshotIfReady } from './snapshot.js';
 import { CAPTURED_OUTPUT_CHARS, summariseRun } from './summary.js';
 import type { TestRun, TestRunRequest } from './testRun.js';
 
@@ -21,6 +22,12 @@ export interface TestRunnerOptions {
    * session, a run's final check) finds it loaded. Costs a second worker's memory.
    */
   keepSpare?: boolean;
+  /**
+   * Restore new interpreters from a memory snapshot of a fresh one (snapshot.ts) once it has been made, rather than
+   * loading Python anew each time: a fraction of the load's CPU. Default true; TEAMSEAT_PYODIDE_SNAPSHOT=off turns
+   * it off everywhere.
+   */
+  snapshot?: boolean;
 }
 
 export interface RunOptions extends TestRunRequest {
@@ -60,6 +67,7 @@ export class PyodideTestRunner {
   private readonly timeoutMs: number;
   private readonly respawn: boolean;
   private readonly keepSpare: boolean;
+  private readonly snapshot: boolean;
   private worker: PythonSandbox | null = null;
   /** An interpreter that has run nothing, loading or loaded, taken when the current one must be replaced. */
   private spare: PythonSandbox | null = null;
@@ -78,6 +86,13 @@ export class PyodideTestRunner {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.respawn = options.respawn ?? true;
     this.keepSpare = options.keepSpare ?? false;
+    this.snapshot = options.snapshot ?? true;
+  }
+
+  /** A new interpreter: restored from the snapshot when there is one, loaded anew (and the snapshot started) if not. */
+  private newSandbox(): PythonSandbox {
+    const snapshotFile = this.snapshot ? snapshotIfReady(this.limits.indexURL, this.limits.jsHeapMb) : null;
+    return new PythonSandbox({ ...this.limits, snapshotFile });
   }
 
   /**
@@ -112,7 +127,7 @@ export class PyodideTestRunner {
     if (!this.worker || !this.worker.isAlive) {
       const spare = this.spare?.isAlive ? this.spare : null;
       this.spare = null;
-      this.worker = spare ?? new PythonSandbox(this.limits);
+      this.worker = spare ?? this.newSandbox();
       this.workerUsedBy = null;
     }
     return this.worker;
@@ -121,7 +136,7 @@ export class PyodideTestRunner {
   /** The current worker while it has run nothing, else the spare (started now if there is none). */
   private unusedWorker(): PythonSandbox {
     if (!this.worker || !this.worker.isAlive || this.workerUsedBy === null) return this.currentWorker();
-    if (!this.spare?.isAlive) this.spare = new PythonSandbox(this.limits);
+    if (!this.spare?.isAlive) this.spare = this.newSandbox();
     return this.spare;
   }
 
