@@ -19,6 +19,7 @@ export default defineConfig({
     environment: 'node',
     server: { deps: { inline: ['electron-store'] } },
     testTimeout: 20000,
+    setupFiles: ['renderer/src/testing/setup.ts'],
     pool: 'forks',
   },
 });

@@ -139,7 +139,7 @@ describe('group commit', () => {
     log.commitNow();
     db.close();
     // The WAL handle group commit syncs through is let go with the connection (one per reopen otherwise).
-    if (linux) await expect.poll(walHandles).toBe(0);
+    if (linux) await expect.poll(walHandles, { timeout: 15_000 }).toBe(0);
     const again = openDatabase(file);
     open.push(again);
     expect(count(again, a.id)).toBe(1);

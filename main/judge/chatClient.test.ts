@@ -65,7 +65,8 @@ describe('chat-completions judge against a real HTTP server', () => {
     const result = await client.complete([{ role: 'user', content: '<<<ANSWER\n[hang]\nANSWER>>>' }]);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.message).toMatch(/after 2 attempt\(s\): no answer within 300 ms/);
-    expect(server.requests.length - before).toBe(2);
+    // The server may record an abandoned request after the client gave up on it (one loop, a loaded machine).
+    await expect.poll(() => server.requests.length - before, { timeout: 15_000 }).toBe(2);
   });
 
   it('keeps the key out of an auth error even when the server echoes it', async () => {

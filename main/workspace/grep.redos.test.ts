@@ -40,8 +40,9 @@ describe('grep with a catastrophic pattern', () => {
       ok: true,
       value: { matches: [{ line: 51 }, { line: 52 }], truncated: false },
     });
-    // Linear-time matching takes milliseconds here; JavaScript's RegExp would not return within the test timeout.
-    expect(maxLagMs).toBeLessThan(1000);
+    // Linear-time matching takes milliseconds here; JavaScript's RegExp would take hours. The bound separates those
+    // two, not a fast machine from a loaded one (1 s once failed on a busy CI machine).
+    expect(maxLagMs).toBeLessThan(10_000);
   });
 
   // Line 53 is the empty line after the last newline, which `(…)*` matches.
@@ -50,7 +51,7 @@ describe('grep with a catastrophic pattern', () => {
       grepWorkspace(root, { pattern: '^(a|aa|A)*$', regex: true, ignoreCase: true }),
     );
     expect(value.ok && value.value.matches.map((m) => m.line)).toEqual([51, 52, 53]);
-    expect(maxLagMs).toBeLessThan(1000);
+    expect(maxLagMs).toBeLessThan(10_000);
   });
 
   it('explains patterns RE2 cannot run (backreferences, lookaround) instead of running them', () => {

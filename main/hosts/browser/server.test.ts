@@ -110,10 +110,10 @@ describe('browser host', () => {
     const session = app.database.eventLog!.createSession({ studyKey: 'k', taskId: 't', participant: 'P1' });
     const events = ['one', 'two', 'three'].map((text) => app.database.eventLog!.append(session.id, 'note', { text }));
     for (const event of events) app.bus.emit({ type: 'session.event', event });
-    await expect.poll(() => frames.length).toBe(1);
+    await expect.poll(() => frames.length, { timeout: 15_000 }).toBe(1);
     expect(frames[0]).toEqual(events.map((event) => ({ type: 'session.event', event })));
     app.bus.emit({ type: 'studies.changed' });
-    await expect.poll(() => frames.length).toBe(2);
+    await expect.poll(() => frames.length, { timeout: 15_000 }).toBe(2);
     expect(frames[1]).toEqual({ type: 'studies.changed' });
     ws.close();
   });

@@ -32,13 +32,13 @@ describe("the Slack seat's run view", () => {
     const refresh = vi.fn(async () => {});
     const { unmount } = renderHook(() => useRunEvents('run-abc123', refresh));
     emit('run-abc123', 'tool_call');
-    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(1), { timeout: 15_000 });
     emit('run-other1', 'tool_call');
     emit('run-other1', 'paused');
     emit('run-abc123', 'paused');
-    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(2), { timeout: 15_000 });
     emit('run-abc123', 'resumed');
-    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(3));
+    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(3), { timeout: 15_000 });
     await new Promise((r) => setTimeout(r, 20));
     expect(refresh).toHaveBeenCalledTimes(3);
     unmount();
@@ -55,7 +55,7 @@ describe("the Slack seat's run view", () => {
     emit('run-abc123', 'tool_call');
     expect(refresh).toHaveBeenCalledTimes(1);
     release();
-    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(2), { timeout: 15_000 });
     release();
   });
 });
