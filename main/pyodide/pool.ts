@@ -12,8 +12,9 @@ export interface PythonRuns {
  * Lanes by default: a check is one thread of Python; two lanes let one session's check run while another's
  * interpreter loads or runs, and use both cores of a small lab PC. More lanes than cores only slow every check,
  * and each lane holds up to two interpreters (the one in use and its spare). An online study's ceiling is these
- * lanes (issue 25, `npm run bench -- --only crowd`: each check and each other session's test run loads an interpreter,
- * seconds of one core), so a bigger machine gets one lane per core beyond the one the host's own thread keeps, up
+ * lanes (issue 25, `npm run bench -- --only crowd`: each check and each other session's test run needs an interpreter
+ * that has run nothing; restoring the snapshot (snapshot.ts) costs a fraction of a load, but still most of a run), so a
+ * bigger machine gets one lane per core beyond the one the host's own thread keeps, up
  * to eight (about 2 × 8 interpreters' memory).
  */
 export function defaultPoolSize(cpus = os.availableParallelism()): number {
