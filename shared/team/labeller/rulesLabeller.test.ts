@@ -27,6 +27,21 @@ describe('rules labeller', () => {
     expect(labelByRules(labels, "I can't do that")).toMatchObject({ label: 'challenges', rule: 'refuse', raw: { matched: expect.stringContaining('regex') } });
   });
 
+  it('does not fire on a match inside a negation, and records the match it passed over', () => {
+    // "risk" two words after "don't": no evidence of naming the risk; the default label, with the reason kept.
+    expect(labelByRules(labels, "I don't see any risk here")).toEqual({
+      label: 'other',
+      source: 'rules',
+      rule: 'default',
+      raw: { negated: ['risk: keyword "risk" in a negation ("risk")'] },
+    });
+    // The same word outside the negation's clause still counts; a pattern that spells a negation ("won't") counts.
+    expect(labelByRules(labels, "it's not Friday yet, but the risk is real")).toMatchObject({ label: 'challenges', rule: 'risk' });
+    expect(labelByRules(labels, "I won't do it")).toMatchObject({ label: 'challenges', rule: 'refuse' });
+    // A later occurrence outside the negation fires the rule even when an earlier one was passed over.
+    expect(labelByRules(labels, "I don't see a lock. Wait: there is a lock on payments")).toMatchObject({ label: 'challenges', rule: 'risk' });
+  });
+
   it('gives the default label when nothing fires', () => {
     expect(labelByRules(labels, 'What time is it?')).toEqual({ label: 'other', source: 'rules', rule: 'default' });
   });
