@@ -42,6 +42,21 @@ describe('rules labeller', () => {
     expect(labelByRules(labels, "I don't see a lock. Wait: there is a lock on payments")).toMatchObject({ label: 'challenges', rule: 'risk' });
   });
 
+  it('reads the part after the last "but" first: the writer\'s stance is there', () => {
+    // Whole message: "risk" (challenges, priority 5) and "shipping" (complies, 10) → complies. After "but": risk.
+    expect(labelByRules(labels, "Sure, I'm shipping it, but the risk is too high")).toMatchObject({
+      label: 'challenges',
+      rule: 'risk',
+      raw: { matched: 'keyword "risk"', after: 'but' },
+    });
+    // The concession is before "but", the commitment after it.
+    expect(labelByRules(labels, 'I see a lock on payments, but sure, will do')).toMatchObject({ label: 'complies', rule: 'agree', raw: { after: 'but' } });
+    // Nothing fires after "but": the whole message decides, and the record does not claim the tail.
+    const whole = labelByRules(labels, 'there is a lock on payments, but whatever');
+    expect(whole).toMatchObject({ label: 'challenges', rule: 'risk' });
+    expect(whole.raw).not.toHaveProperty('after');
+  });
+
   it('gives the default label when nothing fires', () => {
     expect(labelByRules(labels, 'What time is it?')).toEqual({ label: 'other', source: 'rules', rule: 'default' });
   });

@@ -37,7 +37,7 @@ export function compileRules(labels: readonly Label[]): CompiledRule[] {
  * negation ("haven't opened the audit trail") does not fire its rule (./negation.ts); the record says which
  * matches were passed over, so a label's why can be read in full.
  */
-export function decideByRules(rules: readonly CompiledRule[], labels: readonly Label[], text: string): LabelDecision {
+function firstRule(rules: readonly CompiledRule[], labels: readonly Label[], text: string): LabelDecision {
   const negated: string[] = [];
   const passOver = (rule: string) => (what: string, matched: string) => negated.push(`${rule}: ${what} in a negation ("${matched}")`);
   const record = (raw: Record<string, unknown>) => (negated.length > 0 ? { ...raw, negated } : raw);
@@ -48,6 +48,24 @@ export function decideByRules(rules: readonly CompiledRule[], labels: readonly L
     }
   }
   return { label: defaultLabel(labels), source: 'rules', rule: 'default', ...(negated.length > 0 ? { raw: { negated } } : {}) };
+}
+
+// The last "but" of a message, as a whole word: what follows it is where the writer lands.
+const LAST_BUT = /\bbut\b(?![\s\S]*\bbut\b)/iu;
+
+/**
+ * The rules' decision on a message. In "I'm uneasy about the deleted files, but I'll sign today" the words before
+ * "but" are conceded and the words after it are the writer's stance, so the part after the last "but" is read
+ * first: when a rule fires there it decides (recorded as `after: 'but'`); otherwise the whole message is read.
+ */
+export function decideByRules(rules: readonly CompiledRule[], labels: readonly Label[], text: string): LabelDecision {
+  const but = LAST_BUT.exec(text);
+  if (but) {
+    const tail = text.slice(but.index + but[0].length);
+    const decided = firstRule(rules, labels, tail);
+    if (decided.rule !== 'default') return { ...decided, raw: { ...(decided.raw as Record<string, unknown>), after: 'but' } };
+  }
+  return firstRule(rules, labels, text);
 }
 
 /** Labels a text with the task's rules. Pure and synchronous (tests, replays, the fallback of other sources). */
