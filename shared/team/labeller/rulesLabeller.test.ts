@@ -25,6 +25,9 @@ describe('rules labeller', () => {
 
   it('uses regexes', () => {
     expect(labelByRules(labels, "I can't do that")).toMatchObject({ label: 'challenges', rule: 'refuse', raw: { matched: expect.stringContaining('regex') } });
+    // A typographic apostrophe, as phones type it, is a plain one to the rules.
+    expect(labelByRules(labels, 'I can\u2019t do that')).toMatchObject({ label: 'challenges', rule: 'refuse' });
+    expect(labelByRules(labels, 'I won\u2019t')).toMatchObject({ label: 'challenges', rule: 'refuse', raw: { matched: 'keyword "won\'t"' } });
   });
 
   it('does not fire on a match inside a negation, and records the match it passed over', () => {

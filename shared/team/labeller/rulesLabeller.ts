@@ -57,8 +57,11 @@ const LAST_BUT = /\bbut\b(?![\s\S]*\bbut\b)/iu;
  * The rules' decision on a message. In "I'm uneasy about the deleted files, but I'll sign today" the words before
  * "but" are conceded and the words after it are the writer's stance, so the part after the last "but" is read
  * first: when a rule fires there it decides (recorded as `after: 'but'`); otherwise the whole message is read.
+ * Typographic apostrophes are read as plain ones.
  */
-export function decideByRules(rules: readonly CompiledRule[], labels: readonly Label[], text: string): LabelDecision {
+export function decideByRules(rules: readonly CompiledRule[], labels: readonly Label[], typed: string): LabelDecision {
+  // Phones and word processors type "won’t": rules are written with a plain apostrophe.
+  const text = typed.replace(/[\u2018\u2019\u02bc]/gu, "'");
   const but = LAST_BUT.exec(text);
   if (but) {
     const tail = text.slice(but.index + but[0].length);
