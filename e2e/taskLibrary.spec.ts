@@ -16,6 +16,8 @@ test('the task card of a built-in task, reached by keyboard from the study scree
   const kai = page.getByRole('figure', { name: 'Script of Kai — manipulation' });
   await expect(kai.getByRole('list', { name: 'After k_school' })).toContainText('asks_route → gives way (stop pushing)');
   await expect(page.getByText('Passes (chose_correct) when the submitted answer is "West City"').first()).toBeVisible();
+  // The give-way label the pass depends on, with its held-out recall and precision against the 0.85 bar.
+  await expect(page.getByText(/^Give-way labels \(a pass depends on them/)).toContainText(/asks_route recall [0-9.]+, precision [0-9.]+ — (not )?reliable/);
   await page.screenshot({ path: test.info().outputPath('task-card.png'), fullPage: true });
   await page.getByRole('button', { name: '← Study' }).click();
   await expect(page.getByRole('form', { name: 'Pilot run' })).toBeVisible();

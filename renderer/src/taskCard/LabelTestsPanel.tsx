@@ -67,6 +67,7 @@ export function LabelTestsPanel({ card }: { card: TaskCard }) {
           ))}
         </tbody>
       </table>
+      <GiveWayReliability card={card} />
       <table className="card-versions">
         <caption>Held-out confusion: rows are the true label, columns the label the rules gave</caption>
         <thead>
@@ -93,5 +94,23 @@ export function LabelTestsPanel({ card }: { card: TaskCard }) {
         </tbody>
       </table>
     </>
+  );
+}
+
+/** Whether the labels a scripted teammate gives way on can be trusted: a wrong give-way decides the run. */
+function GiveWayReliability({ card }: { card: TaskCard }) {
+  const g = card.labelTests?.giveWay ?? [];
+  if (g.length === 0) return <p className="muted small">No script gives way on a label: no give-way label to check.</p>;
+  return (
+    <p className="small">
+      Give-way labels (a pass depends on them; each needs held-out recall and precision of 0.85):{' '}
+      {g.map((x, i) => (
+        <span key={x.label}>
+          {i > 0 ? '; ' : ''}
+          <code>{x.label}</code> recall {num(x.recall)}, precision {num(x.precision)} — <strong>{x.reliable ? 'reliable' : 'not reliable'}</strong>
+        </span>
+      ))}
+      .
+    </p>
   );
 }

@@ -10,6 +10,8 @@ export const cardLabelTestsSchema = z.strictObject({
   reasons: z.array(z.string()),
   writtenBy: z.string().nullable(),
   deciding: z.array(z.string()),
+  /** Each give-way label's held-out recall and precision, and whether both clear the bar. */
+  giveWay: z.array(z.strictObject({ label: z.string(), recall: z.number().nullable(), precision: z.number().nullable(), reliable: z.boolean() })),
   heldOut: half
     .extend({
       perLabel: z.array(z.strictObject({ label: z.string(), support: z.number(), recall: z.number().nullable(), precision: z.number().nullable() })),
@@ -29,6 +31,7 @@ export function cardLabelTestsOf(s: RulesStatus): CardLabelTests {
     reasons: s.reasons,
     writtenBy: s.writtenBy,
     deciding: s.deciding,
+    giveWay: s.giveWay.map((g) => ({ ...g })),
     heldOut: h
       ? {
           n: h.n,

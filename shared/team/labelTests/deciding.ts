@@ -30,3 +30,24 @@ export function decidingLabels(versions: Record<TaskVersion, ResolvedTask>): str
   const chosen = ending.size > 0 ? ending : moving;
   return order.filter((id) => chosen.has(id));
 }
+
+/**
+ * The labels some version's scripted teammate answers by giving way (stop pushing, share a fact, step aside): the
+ * run's outcome depends on them being right both ways, so their test set must show high recall (a participant who
+ * did the thing is heard) and high precision (one who did not is not let through). Task order; never the default.
+ */
+export function giveWayLabels(versions: Record<TaskVersion, ResolvedTask>): string[] {
+  const fallback = defaultLabel(versions.manipulation.labels);
+  const found = new Set<string>();
+  for (const version of taskVersions) {
+    for (const seat of versions[version].seats) {
+      if (seat.kind !== 'scripted') continue;
+      for (const line of seat.script.lines) {
+        for (const [label, t] of Object.entries(line.on) as Array<[string, Transition]>) {
+          if (label !== fallback && typeof t !== 'string' && 'give_way' in t) found.add(label);
+        }
+      }
+    }
+  }
+  return versions.manipulation.labels.map((l) => l.id).filter((id) => found.has(id));
+}

@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { crossCheck } from '../pack/validate.js';
 import { teamTaskSchema } from '../pack/schema.js';
 import { createRulesLabeller } from '../labeller/rulesLabeller.js';
-import { decidingLabels } from './deciding.js';
-import { measureSet, requestFor, scoreHalf, validationOf } from './measure.js';
+import { decidingLabels, giveWayLabels } from './deciding.js';
+import { giveWayReliability, measureSet, requestFor, scoreHalf, validationOf } from './measure.js';
 import { rulesStatusOf } from './rulesStatus.js';
-import { labelReportLines } from './report.js';
+import { giveWayLine, labelReportLines } from './report.js';
 
 const STUDIES = path.resolve(import.meta.dirname, '../../../studies');
 function versionsOf(pack: string, id: string) {
@@ -46,6 +46,30 @@ describe('label test sets: measurement', () => {
     expect(decidingLabels(versionsOf('team-library', 'dispatch-binder-100-hour'))).toEqual(['raises_need']);
   });
 
+  it('give-way labels come from the scripts: the labels some version answers with give_way', () => {
+    expect(giveWayLabels(versionsOf('team-demo', 'hidden-profile'))).toEqual(['asks_route']);
+    expect(giveWayLabels(versionsOf('team-library', 'audit-trail-switched-off'))).toEqual(['reports']);
+    // The campsite partner acts (submits, walks away) but never gives way.
+    expect(giveWayLabels(versionsOf('team-demo', 'campsite-negotiation'))).toEqual([]);
+  });
+
+  it('a give-way label needs held-out recall and precision ≥ 0.85: a give-way given too freely is not validated', () => {
+    const all = (n: number, label: string) => Array.from({ length: n }, () => label);
+    // gw: recall 10/10 but 3 'other' messages were also given gw: precision 10/13 = 0.77; accuracy 37/40.
+    const loose = scoreHalf(['gw', 'other'], [...all(10, 'gw'), ...all(30, 'other')], [...all(13, 'gw'), ...all(27, 'other')]);
+    expect(loose.accuracy).toBeCloseTo(0.925);
+    expect(validationOf(loose, ['gw'])).toEqual({ validated: true, reasons: [] });
+    expect(validationOf(loose, ['gw'], ['gw'])).toEqual({ validated: false, reasons: ['give-way label gw precision 77% (needs 85%)'] });
+    expect(giveWayReliability(loose, ['gw'])).toEqual([{ label: 'gw', recall: 1, precision: 10 / 13, reliable: false }]);
+    // A give-way label that does not decide (an action label does) still needs its recall.
+    const missed = scoreHalf(['act', 'gw', 'other'], [...all(10, 'act'), ...all(10, 'gw'), ...all(20, 'other')], [...all(10, 'act'), ...all(8, 'gw'), ...all(22, 'other')]);
+    expect(validationOf(missed, ['act'], ['gw']).reasons).toEqual(['give-way label gw recall 80% (needs 85%)']);
+    const sure = scoreHalf(['gw', 'other'], [...all(10, 'gw'), ...all(10, 'other')], [...all(9, 'gw'), ...all(11, 'other')]);
+    expect(giveWayReliability(sure, ['gw'])).toEqual([{ label: 'gw', recall: 0.9, precision: 1, reliable: true }]);
+    expect(giveWayLine(giveWayReliability(sure, ['gw']))).toBe('  give-way labels (need recall and precision ≥ 0.85): gw recall 0.90, precision 1.00 — reliable');
+    expect(giveWayLine([])).toContain('none');
+  });
+
   it('builds the request a session would: the `after` line last in the history, the message to its recipient', () => {
     const versions = versionsOf('team-demo', 'hidden-profile');
     const r = requestFor(versions, { text: 'is the road open?', label: 'asks_route', after: 'k_settle', to: 'Kai' });
@@ -70,6 +94,7 @@ describe('label test sets: measurement', () => {
     expect(status.measure?.held_out.given).toEqual(m.held_out.given);
     const printed = labelReportLines('hidden-profile', status).join('\n');
     expect(printed).toContain('held-out accuracy 1.00 (2/2), train 1.00 (1/1); n held-out 2, train 1 — validated');
+    expect(printed).toContain('give-way labels (need recall and precision ≥ 0.85): asks_route recall 1.00, precision 1.00 — reliable');
     expect(printed).not.toContain('SECRET');
   });
 });

@@ -88,7 +88,8 @@ export function measureSetNow(labelOf: (request: LabelRequest) => string, versio
 const labelIds = (versions: Record<TaskVersion, ResolvedTask>): string[] => versions.manipulation.labels.map((l) => l.id);
 
 /** The bar a task's rules must clear to run in a counted study without the panel or the console. */
-export const VALIDATION = { accuracy: 0.9, decidingRecall: 0.85 } as const;
+/** `giveWay`: the recall and the precision a give-way label needs on the held-out half. */
+export const VALIDATION = { accuracy: 0.9, decidingRecall: 0.85, giveWay: 0.85 } as const;
 
 export const NOT_VALIDATED = 'rules not validated: run it with the panel or the console';
 
@@ -98,8 +99,29 @@ export interface Validation {
   reasons: string[];
 }
 
-/** Validated when the held-out half's accuracy and every deciding label's held-out recall clear the bar. */
-export function validationOf(heldOut: HalfMeasure, deciding: readonly string[]): Validation {
+/** One give-way label's held-out recall and precision against the bar, for lint-packs and the task card. */
+export interface GiveWayReliability {
+  label: string;
+  recall: number | null;
+  precision: number | null;
+  /** Both recall and precision at least `VALIDATION.giveWay` on the held-out half. */
+  reliable: boolean;
+}
+
+export function giveWayReliability(heldOut: HalfMeasure, giveWay: readonly string[]): GiveWayReliability[] {
+  return giveWay.map((label) => {
+    const s = heldOut.perLabel.find((p) => p.label === label);
+    const recall = s?.recall ?? null;
+    const precision = s?.precision ?? null;
+    return { label, recall, precision, reliable: recall !== null && precision !== null && recall >= VALIDATION.giveWay && precision >= VALIDATION.giveWay };
+  });
+}
+
+/**
+ * Validated when the held-out half's accuracy and every deciding label's held-out recall clear the bar, and every
+ * give-way label is reliable both ways (a wrong give-way lets a participant pass who did not do the thing).
+ */
+export function validationOf(heldOut: HalfMeasure, deciding: readonly string[], giveWay: readonly string[] = []): Validation {
   const reasons: string[] = [];
   const pct = (x: number) => `${Math.round(x * 100)}%`;
   if (heldOut.accuracy === null || heldOut.accuracy < VALIDATION.accuracy) {
@@ -109,6 +131,14 @@ export function validationOf(heldOut: HalfMeasure, deciding: readonly string[]):
     const score = heldOut.perLabel.find((s) => s.label === id);
     if (!score || score.recall === null) reasons.push(`no held-out message is labelled ${id}`);
     else if (score.recall < VALIDATION.decidingRecall) reasons.push(`${id} recall ${pct(score.recall)} (needs ${pct(VALIDATION.decidingRecall)})`);
+  }
+  for (const g of giveWayReliability(heldOut, giveWay)) {
+    // No message with the label, or its recall: already said when the label is deciding (give-way labels are).
+    if (g.reliable || g.recall === null) continue;
+    if (g.precision !== null && g.precision < VALIDATION.giveWay) {
+      reasons.push(`give-way label ${g.label} precision ${pct(g.precision)} (needs ${pct(VALIDATION.giveWay)})`);
+    }
+    if (!deciding.includes(g.label) && g.recall < VALIDATION.giveWay) reasons.push(`give-way label ${g.label} recall ${pct(g.recall)} (needs ${pct(VALIDATION.giveWay)})`);
   }
   return { validated: reasons.length === 0, reasons };
 }

@@ -1,5 +1,5 @@
 import type { HalfMeasure } from './measure.js';
-import { NOT_VALIDATED } from './measure.js';
+import { NOT_VALIDATED, VALIDATION, type GiveWayReliability } from './measure.js';
 import type { RulesStatus } from './rulesStatus.js';
 
 const num = (x: number | null): string => (x === null ? '—' : x.toFixed(2));
@@ -29,9 +29,21 @@ export function labelReportLines(task: string, s: RulesStatus): string[] {
     `${task}: held-out accuracy ${frac(h)}, train ${frac(t)}; n held-out ${h.n}, train ${t.n} — ${verdict}`,
     `  written by: ${s.writtenBy ?? '—'}`,
     `  held-out recall (* deciding): ${recall}`,
+    giveWayLine(s.giveWay),
     '  held-out confusion:',
     ...confusionLines(h),
   ];
+}
+
+/**
+ * Whether each give-way label can be trusted to end the script: its held-out recall and precision beside the bar.
+ * A task whose scripts never give way says so.
+ */
+export function giveWayLine(giveWay: readonly GiveWayReliability[]): string {
+  const bar = VALIDATION.giveWay.toFixed(2);
+  if (giveWay.length === 0) return '  give-way labels: none (no script gives way on a label)';
+  const each = giveWay.map((g) => `${g.label} recall ${num(g.recall)}, precision ${num(g.precision)} — ${g.reliable ? 'reliable' : 'not reliable'}`);
+  return `  give-way labels (need recall and precision ≥ ${bar}): ${each.join('; ')}`;
 }
 
 /** The library's line: mean held-out accuracy over the tasks that have a set, and how many are validated. */

@@ -25,6 +25,39 @@ describe('rules labeller', () => {
 
   it('uses regexes', () => {
     expect(labelByRules(labels, "I can't do that")).toMatchObject({ label: 'challenges', rule: 'refuse', raw: { matched: expect.stringContaining('regex') } });
+    // A typographic apostrophe, as phones type it, is a plain one to the rules.
+    expect(labelByRules(labels, 'I can\u2019t do that')).toMatchObject({ label: 'challenges', rule: 'refuse' });
+    expect(labelByRules(labels, 'I won\u2019t')).toMatchObject({ label: 'challenges', rule: 'refuse', raw: { matched: 'keyword "won\'t"' } });
+  });
+
+  it('does not fire on a match inside a negation, and records the match it passed over', () => {
+    // "risk" two words after "don't": no evidence of naming the risk; the default label, with the reason kept.
+    expect(labelByRules(labels, "I don't see any risk here")).toEqual({
+      label: 'other',
+      source: 'rules',
+      rule: 'default',
+      raw: { negated: ['risk: keyword "risk" in a negation ("risk")'] },
+    });
+    // The same word outside the negation's clause still counts; a pattern that spells a negation ("won't") counts.
+    expect(labelByRules(labels, "it's not Friday yet, but the risk is real")).toMatchObject({ label: 'challenges', rule: 'risk' });
+    expect(labelByRules(labels, "I won't do it")).toMatchObject({ label: 'challenges', rule: 'refuse' });
+    // A later occurrence outside the negation fires the rule even when an earlier one was passed over.
+    expect(labelByRules(labels, "I don't see a lock. Wait: there is a lock on payments")).toMatchObject({ label: 'challenges', rule: 'risk' });
+  });
+
+  it('reads the part after the last "but" first: the writer\'s stance is there', () => {
+    // Whole message: "risk" (challenges, priority 5) and "shipping" (complies, 10) → complies. After "but": risk.
+    expect(labelByRules(labels, "Sure, I'm shipping it, but the risk is too high")).toMatchObject({
+      label: 'challenges',
+      rule: 'risk',
+      raw: { matched: 'keyword "risk"', after: 'but' },
+    });
+    // The concession is before "but", the commitment after it.
+    expect(labelByRules(labels, 'I see a lock on payments, but sure, will do')).toMatchObject({ label: 'complies', rule: 'agree', raw: { after: 'but' } });
+    // Nothing fires after "but": the whole message decides, and the record does not claim the tail.
+    const whole = labelByRules(labels, 'there is a lock on payments, but whatever');
+    expect(whole).toMatchObject({ label: 'challenges', rule: 'risk' });
+    expect(whole.raw).not.toHaveProperty('after');
   });
 
   it('gives the default label when nothing fires', () => {

@@ -3,6 +3,7 @@ import type { CompiledMatch } from '../pack/match.js';
 import type { Label } from '../pack/schema.js';
 import { defaultLabel } from '../pack/resolve.js';
 import type { LabelDecision, Labeller, LabelRequest } from './labeller.js';
+import { affirmed } from './negation.js';
 
 export interface CompiledRule {
   label: string;
@@ -31,15 +32,43 @@ export function compileRules(labels: readonly Label[]): CompiledRule[] {
   return rules.sort((a, b) => b.priority - a.priority || a.order - b.order);
 }
 
-/** The decision of the first rule that fires on the text; the default label when none does. */
-export function decideByRules(rules: readonly CompiledRule[], labels: readonly Label[], text: string): LabelDecision {
+/**
+ * The decision of the first rule that fires on the text; the default label when none does. A match inside a
+ * negation ("haven't opened the audit trail") does not fire its rule (./negation.ts); the record says which
+ * matches were passed over, so a label's why can be read in full.
+ */
+function firstRule(rules: readonly CompiledRule[], labels: readonly Label[], text: string): LabelDecision {
+  const negated: string[] = [];
+  const passOver = (rule: string) => (what: string, matched: string) => negated.push(`${rule}: ${what} in a negation ("${matched}")`);
+  const record = (raw: Record<string, unknown>) => (negated.length > 0 ? { ...raw, negated } : raw);
   for (const rule of rules) {
-    const hit = rule.match.find(text);
+    const hit = rule.match.findWhere(text, (at, matched) => affirmed(text, at, matched), passOver(rule.id));
     if (hit !== null && rule.unless.find(text) === null) {
-      return { label: rule.label, source: 'rules', rule: rule.id, raw: { matched: hit } };
+      return { label: rule.label, source: 'rules', rule: rule.id, raw: record({ matched: hit }) };
     }
   }
-  return { label: defaultLabel(labels), source: 'rules', rule: 'default' };
+  return { label: defaultLabel(labels), source: 'rules', rule: 'default', ...(negated.length > 0 ? { raw: { negated } } : {}) };
+}
+
+// The last "but" of a message, as a whole word: what follows it is where the writer lands.
+const LAST_BUT = /\bbut\b(?![\s\S]*\bbut\b)/iu;
+
+/**
+ * The rules' decision on a message. In "I'm uneasy about the deleted files, but I'll sign today" the words before
+ * "but" are conceded and the words after it are the writer's stance, so the part after the last "but" is read
+ * first: when a rule fires there it decides (recorded as `after: 'but'`); otherwise the whole message is read.
+ * Typographic apostrophes are read as plain ones.
+ */
+export function decideByRules(rules: readonly CompiledRule[], labels: readonly Label[], typed: string): LabelDecision {
+  // Phones and word processors type "won’t": rules are written with a plain apostrophe.
+  const text = typed.replace(/[\u2018\u2019\u02bc]/gu, "'");
+  const but = LAST_BUT.exec(text);
+  if (but) {
+    const tail = text.slice(but.index + but[0].length);
+    const decided = firstRule(rules, labels, tail);
+    if (decided.rule !== 'default') return { ...decided, raw: { ...(decided.raw as Record<string, unknown>), after: 'but' } };
+  }
+  return firstRule(rules, labels, text);
 }
 
 /** Labels a text with the task's rules. Pure and synchronous (tests, replays, the fallback of other sources). */

@@ -33,6 +33,11 @@ export function keywordRegex(keyword: string): RegExp {
 export interface CompiledMatch {
   /** The first keyword or regex that matched, for the record; null when nothing matched. */
   find(text: string): string | null;
+  /**
+   * The same, counting only the occurrences `accept` keeps (it sees where each occurrence starts and what it
+   * matched); `rejected` hears of every occurrence passed over, for the record.
+   */
+  findWhere(text: string, accept: (at: number, matched: string) => boolean, rejected?: (what: string, matched: string) => void): string | null;
   readonly empty: boolean;
 }
 
@@ -45,6 +50,15 @@ export function compileMatch(m: { keywords?: readonly string[]; regex?: readonly
     empty: tests.length === 0,
     find(text: string): string | null {
       for (const t of tests) if (t.re.test(text)) return t.what;
+      return null;
+    },
+    findWhere(text, accept, rejected) {
+      for (const t of tests) {
+        for (const m of text.matchAll(new RegExp(t.re.source, `${t.re.flags}g`))) {
+          if (accept(m.index, m[0])) return t.what;
+          rejected?.(t.what, m[0]);
+        }
+      }
       return null;
     },
   };
