@@ -89,6 +89,8 @@ describe('how the crew tasks label what a participant types', () => {
     expect(boarding("Bags are with the agent. I checked on B, but she has to pull herself together and board now.")).toBe(false);
     expect(boarding("Bags with the agent. I won't tell her to do her job; I'm going to sit with her and listen.")).toBe(true);
     expect(boarding("I'll sit with B and listen until she's ready.")).toBe(false); // the baggage is still part of the note
+    expect(boarding('Bag is with the agent. Spending a few minutes with B in the terminal; no rush, we wait for her.')).toBe(true);
+    expect(boarding('Bags are fine. B has to get on board now or we leave without her.')).toBe(false);
 
     const crewmate = (plan: string): boolean => aloneSubmission('crewmate-acting-strangely', plan);
     expect(crewmate("I'll check on C and ask how she's doing, and let her take a break if she needs one.")).toBe(true);
@@ -97,6 +99,8 @@ describe('how the crew tasks label what a participant types', () => {
     expect(crewmate("C is clearly useless today. I'll write her up after landing.")).toBe(false);
     expect(crewmate("Not going to accuse her of drinking; I'll check on her and offer her some rest.")).toBe(true);
     expect(crewmate('Relief pilot to the aft cabin for landing.')).toBe(false);
+    expect(crewmate("I'll have a quiet word with C and ask her if she needs anything.")).toBe(true);
+    expect(crewmate("I'm worried about C; I'll have a quiet word with her about whether she's drunk.")).toBe(false);
   });
 
   it('alone, a plain-spoken summary that says what matters passes, and one that leaves it out fails', () => {
