@@ -29,6 +29,10 @@ describe('pack linter: tasks broken on purpose', () => {
     ['unreachable-line', [['seats[1].script.lines[1]', 'versions.manipulation: line "again" can never be said: no transition leads to it']]],
     ['unsourced-fact', [['seats[0].facts[0]', 'fact "f_rule" has neither `source: <quote id>` nor `fictional: true`']]],
     ['unknown-quote', [['seats[0].facts[0].source', 'no passage "q_checklist" in provenance']]],
+    [
+      'sourced-says-more',
+      [['seats[0].facts[0].source', 'fact "f_rule" says "48", "Acme", which passage "q_rule" does not: quote the passage that says it, list a made-up name in `source.fictional`, or mark the line `fictional: true`']],
+    ],
     ['seeds-change-nothing', [['versions.manipulation.seeds', 'the seeds change nothing: every seed plays the declared pass path the same way']]],
   ] as const)('%s', async (fixture, expected) => {
     expect(await problemsOf(fixture)).toEqual(expected);

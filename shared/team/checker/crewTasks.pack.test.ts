@@ -79,8 +79,31 @@ describe('how the crew tasks label what a participant types', () => {
       expect(label(tangent), tangent).toBe('joins_tangent');
   });
 
+  it('alone, the plan must make the decision the dimension measures: attend to the upset crewmate, not order or accuse her', () => {
+    const boarding = (note: string): boolean => aloneSubmission('distraught-attendant-boarding', note);
+    // the outcome is not handed over as a fact: saying she is fine is no longer enough
+    expect(boarding('The agent has the bag. B is okay now and at her position.')).toBe(false);
+    expect(boarding("Bag's with the agent. I'll go sit with B for a few minutes and listen, we close up when she's ready.")).toBe(true);
+    expect(boarding('Baggage is fine per the gate agent. Giving B a moment to collect herself before we shut the door.')).toBe(true);
+    expect(boarding("The agent has the bags. B: no time for this, she needs to get on board now and do her job.")).toBe(false);
+    expect(boarding("Bags are with the agent. I checked on B, but she has to pull herself together and board now.")).toBe(false);
+    expect(boarding("Bags with the agent. I won't tell her to do her job; I'm going to sit with her and listen.")).toBe(true);
+    expect(boarding("I'll sit with B and listen until she's ready.")).toBe(false); // the baggage is still part of the note
+    expect(boarding('Bag is with the agent. Spending a few minutes with B in the terminal; no rush, we wait for her.')).toBe(true);
+    expect(boarding('Bags are fine. B has to get on board now or we leave without her.')).toBe(false);
+
+    const crewmate = (plan: string): boolean => aloneSubmission('crewmate-acting-strangely', plan);
+    expect(crewmate("I'll check on C and ask how she's doing, and let her take a break if she needs one.")).toBe(true);
+    expect(crewmate('Speak to C in private and make sure she is ok; after landing, sick leave if she wants it.')).toBe(true);
+    expect(crewmate('I will talk to C privately and ask whether she has been drinking.')).toBe(false);
+    expect(crewmate("C is clearly useless today. I'll write her up after landing.")).toBe(false);
+    expect(crewmate("Not going to accuse her of drinking; I'll check on her and offer her some rest.")).toBe(true);
+    expect(crewmate('Relief pilot to the aft cabin for landing.')).toBe(false);
+    expect(crewmate("I'll have a quiet word with C and ask her if she needs anything.")).toBe(true);
+    expect(crewmate("I'm worried about C; I'll have a quiet word with her about whether she's drunk.")).toBe(false);
+  });
+
   it('alone, a plain-spoken summary that says what matters passes, and one that leaves it out fails', () => {
-    expect(aloneSubmission('distraught-attendant-boarding', "The agent has the bag. Marisol is okay now and at her position.")).toBe(true);
     expect(aloneSubmission('distraught-attendant-boarding', 'Ready to depart.')).toBe(false);
     expect(aloneSubmission('crewmate-acting-strangely', 'After landing I will talk to C privately and offer her support.')).toBe(true);
     expect(aloneSubmission('crewmate-acting-strangely', 'Continue as planned.')).toBe(false);

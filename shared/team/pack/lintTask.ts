@@ -1,5 +1,6 @@
 import type { Problem } from '../../problems.js';
 import { placesOf } from './places.js';
+import { declaredMadeUp, unquotedNamesAndNumbers } from './unquoted.js';
 import type { ResolvedTask } from './resolve.js';
 import { taskVersions } from './schema.js';
 import type { Seat, TaskVersion, TeamTask } from './schema.js';
@@ -9,6 +10,9 @@ interface Stated {
   source?: string | undefined;
   fictional?: boolean | undefined;
 }
+
+/** What a stated thing says, for comparing with its quote. */
+type Said = Stated & { text?: string; subject?: string; body?: string };
 
 /**
  * What the pack linter asks of a task beyond loading (studies/FORMAT-team.md, "Linting a pack"): a source,
@@ -21,6 +25,9 @@ export function lintTaskText(task: TeamTask, versions: Record<TaskVersion, Resol
 
   if (task.provenance.length === 0) add('provenance', 'no source: list the passages (or at least the record) the task is built on');
   const quoted = new Set(task.provenance.filter((q) => q.quote !== undefined).map((q) => q.id));
+  const quotes = new Map(task.provenance.map((q) => [q.id, q.quote ?? '']));
+  const seatNames = taskVersions.flatMap((v) => versions[v].seats.map((s) => s.name));
+  const madeUp = declaredMadeUp(seatNames, task.source.fictional ?? '');
   const cited = new Set(task.provenance.map((q) => q.id));
   const seen = new Set<string>();
   task.provenance.forEach((q, i) => {
@@ -28,12 +35,20 @@ export function lintTaskText(task: TeamTask, versions: Record<TaskVersion, Resol
     seen.add(q.id);
   });
 
-  const traced = (item: Stated, path: string, what: string): void => {
+  const traced = (item: Said, path: string, what: string): void => {
     if (item.source !== undefined && item.fictional === true) return add(path, `${what} has both \`source\` and \`fictional: true\`; give one`);
     if (item.fictional === true) return;
     if (item.source === undefined) return add(path, `${what} has neither \`source: <quote id>\` nor \`fictional: true\``);
     if (!cited.has(item.source)) return add(`${path}.source`, `no passage "${item.source}" in provenance`);
-    if (!quoted.has(item.source)) add(`${path}.source`, `provenance "${item.source}" only cites a record (no \`quote\`); a fact needs a quoted passage or \`fictional: true\``);
+    if (!quoted.has(item.source)) return add(`${path}.source`, `provenance "${item.source}" only cites a record (no \`quote\`); a fact needs a quoted passage or \`fictional: true\``);
+    const said = [item.text, item.subject, item.body].filter((t): t is string => t !== undefined).join('\n');
+    const extra = unquotedNamesAndNumbers(said, quotes.get(item.source) ?? '', madeUp);
+    if (extra.length > 0) {
+      add(
+        `${path}.source`,
+        `${what} says ${extra.map((e) => `"${e}"`).join(', ')}, which passage "${item.source}" does not: quote the passage that says it, list a made-up name in \`source.fictional\`, or mark the line \`fictional: true\``,
+      );
+    }
   };
 
   // Each version's seats, but each thing reported once, where it is written.
