@@ -13,9 +13,12 @@ export interface RunningHost {
   stop(): Promise<void>;
 }
 
-/** Starts the built browser host (`out/main/serve.mjs`) over the given data dir, on a free port unless one is given. */
-export async function startBrowserHost(dataDir: string, port = 0): Promise<RunningHost> {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'out/main/serve.mjs'), '--data-dir', dataDir, '--port', String(port)], {
+/**
+ * Starts the built browser host (`out/main/serve.mjs`) over the given data dir, on a free port unless one is given;
+ * `extraArgs` are further `npm run serve` flags (`--origin https://…`).
+ */
+export async function startBrowserHost(dataDir: string, port = 0, extraArgs: readonly string[] = []): Promise<RunningHost> {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'out/main/serve.mjs'), '--data-dir', dataDir, '--port', String(port), ...extraArgs], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, TEAMSEAT_DATA_DIR: '' },
