@@ -44,7 +44,10 @@ test('hidden-profile: a place picked with the arrow keys and a reason, submitted
   const run = { task: hidden, version: 'alone' as const, seed: 0, participant: 'CH1' };
   await startRun(page, { ...run, task: hidden.id });
 
-  await page.locator('.seat-status').getByRole('button', { name: 'Submit…' }).focus();
+  // From the top of the page, Tab to the seat's Submit… button and open the dialog with Enter.
+  await page.locator('body').focus();
+  await tabTo(page, '.seat-status button.primary', 80);
+  await expect(page.locator('.seat-status').getByRole('button', { name: 'Submit…' })).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Submit your work' });
   const group = dialog.getByRole('group', { name: /Your answer: pick one/ });
