@@ -28,15 +28,15 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** Tab until the focus is on an element matching `selector` (inside the dialog); fails after `max` presses. */
-async function tabTo(page: Page, selector: string, max = 40, key = 'Tab'): Promise<void> {
+async function tabTo(page: Page, selector: string, max = 40): Promise<void> {
   for (let i = 0; i < max; i++) {
-    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
-    await page.keyboard.press(key);
+    if ((await page.locator(`${selector}:focus`).count()) > 0) return;
+    await page.keyboard.press('Tab');
   }
   throw new Error(`focus never reached ${selector}`);
 }
 
-const checkedOption = (page: Page) => page.evaluate(() => (document.querySelector('.answer-choice input:checked') as HTMLInputElement | null)?.value ?? null);
+const checkedOption = (page: Page) => page.locator('.answer-choice input:checked').inputValue();
 
 test('hidden-profile: a place picked with the arrow keys and a reason, submitted with Enter, passes and is recorded as a choice', async ({ launch, dataDir }) => {
   writeSettings(dataDir, { typingDelayMs: 0 });
@@ -56,7 +56,8 @@ test('hidden-profile: a place picked with the arrow keys and a reason, submitted
   await expect(dialog.getByRole('textbox', { name: 'Your answer or summary' })).toBeVisible();
   await shot(page, 'dialog-open');
 
-  await tabTo(page, '.answer-choice input[type=radio]');
+  // The dialog took the focus: the picked radio, "In my own words".
+  await expect(group.getByRole('radio', { name: 'In my own words (below)' })).toBeFocused();
   // The arrow keys move the pick round the group; on to West City, wherever this run shows it.
   let steps = 0;
   do {

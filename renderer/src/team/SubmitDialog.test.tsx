@@ -53,6 +53,8 @@ describe('the submit dialog where the answer is one of a set', () => {
     const radios = screen.getAllByRole('radio') as HTMLInputElement[];
     expect(radios.map((r) => r.closest('label')!.textContent)).toEqual([...OPTIONS, 'In my own words (below)']);
     expect(radios.at(-1)!.checked).toBe(true);
+    // The dialog takes the focus on its picked radio.
+    expect(document.activeElement).toBe(radios.at(-1));
     expect(screen.getByRole('textbox', { name: 'Your answer or summary' })).toBeTruthy();
   });
 
@@ -92,6 +94,7 @@ describe('the submit dialog where the answer is one of a set', () => {
   it('offers no choice where the run offers none', () => {
     const onSubmit = open(null);
     expect(screen.queryAllByRole('radio')).toEqual([]);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Your answer or summary' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Your answer or summary' }), { target: { value: 'Done.' } });
     confirmAndSubmit();
     expect(onSubmit).toHaveBeenCalledWith('Done.');

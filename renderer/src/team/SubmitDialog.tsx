@@ -26,12 +26,18 @@ export function SubmitDialog({ view, busy, onSubmit, onCancel }: Props) {
   useEffect(() => {
     if (confirming) confirm.current?.focus();
   }, [confirming]);
+  // The dialog takes the focus when it opens (its first field: the picked radio, the answer box or the first count),
+  // so a keyboard user starts in it, not on the button behind it.
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    dialog.current?.querySelector<HTMLElement>('input:checked, textarea, select')?.focus();
+  }, []);
   const text = answer.trim();
   const boxLabel = picked === null ? 'Your answer or summary' : 'Your reason (optional)';
   const send = () => (picked !== null ? onSubmit(undefined, { option: picked, ...(text ? { reason: text } : {}) }) : onSubmit(splitTask ? split : text || undefined));
   return (
     <div className="dialog-backdrop">
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="submit-title">
+      <div ref={dialog} className="dialog" role="dialog" aria-modal="true" aria-labelledby="submit-title">
         <h2 id="submit-title">Submit your work</h2>
         {splitTask ? (
           <fieldset className="split">
