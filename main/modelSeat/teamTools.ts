@@ -42,9 +42,27 @@ export function toolsFor(view: TeamView): FunctionTool[] {
     ),
   ];
   for (const name of view.workspace?.tools ?? []) if (name !== 'submit') tools.push(WORKSPACE_TOOLS[name]);
-  tools.push(WORKSPACE_TOOLS.submit);
+  tools.push(submitTool(view));
   if (view.deal?.proposal && !view.deal.accepted) tools.push(fn('accept_deal', 'Accept the deal your counterpart proposed; this ends the task.', {}, []));
   return tools;
+}
+
+/**
+ * The submit tool. Where the seat offers the answer as a choice (issue 23), it takes `choice` as a person's radio
+ * group does, in the same order, and `message` is then the reason beside it, as the person's answer box is.
+ */
+function submitTool(view: TeamView): FunctionTool {
+  const options = view.answerChoice?.options;
+  if (!options) return WORKSPACE_TOOLS.submit;
+  return fn(
+    'submit',
+    `Submit your final answer; this ends the task. Your answer is one of: ${options.join(', ')}. Pick it as \`choice\` and give your reason in \`message\`, or write your whole answer in \`message\`.`,
+    {
+      choice: { type: 'string', enum: options, description: 'Your answer, one of the options' },
+      message: { type: 'string', description: 'With a choice: your reason (optional). Without one: your final answer' },
+    },
+    [],
+  );
 }
 
 export interface ToolCallOutcome {
@@ -61,7 +79,7 @@ const sendArgs = (channels: string[]) =>
     to: z.string().refine((to) => channels.includes(to), { message: `expected one of ${channels.join(', ')}` }),
     text: z.string().trim().min(1, 'the message is empty').max(20_000),
   });
-const submitArgs = z.strictObject({ message: z.string().max(100_000).optional() });
+const submitArgs = z.strictObject({ message: z.string().max(100_000).optional(), choice: z.string().max(500).optional() });
 
 const refusal = (view: TeamView, content: string): ToolCallOutcome => ({ content: `Error: ${content}`, ok: false, endsTurn: false, view });
 
@@ -83,7 +101,10 @@ export async function callTeamTool(team: TeamSession, view: TeamView, call: Wire
   if (name === 'submit') {
     const parsed = submitArgs.safeParse(args.value);
     if (!parsed.success) return refusal(view, issue(parsed.error));
-    const done = await team.submit(parsed.data.message);
+    const { message, choice } = parsed.data;
+    // `choice` is offered only where the seat offers one; the session refuses one that is not an option of this run.
+    if (choice !== undefined && !view.answerChoice) return refusal(view, 'submit: this task takes no choice; write your answer in message.');
+    const done = choice === undefined ? await team.submit(message) : await team.submit(undefined, { option: choice, ...(message === undefined ? {} : { reason: message }) });
     return done.ok ? { content: 'submitted', ok: true, endsTurn: true, view: done.value } : refusal(team.view(), done.error.message);
   }
   if (name === 'accept_deal') {

@@ -38,9 +38,9 @@ export function setupTeamHandlers(s: AppServices): Pick<AppHandlers, keyof typeo
       const team = await sessions.resume(sessionId);
       return team.ok ? team.value.acceptDeal() : team;
     },
-    teamSubmit: async ({ sessionId, answer }) => {
+    teamSubmit: async ({ sessionId, answer, choice }) => {
       const team = await sessions.resume(sessionId);
-      return team.ok ? team.value.submit(answer) : team;
+      return team.ok ? team.value.submit(answer, choice) : team;
     },
     // The seat's own Pause and Resume: a participant's link may not lift the experimenter's pause (issue 25).
     teamPause: async ({ sessionId, reason }) => {

@@ -1,9 +1,9 @@
 import type { StoredEvent } from '../../shared/contract/schemas.js';
-import type { SessionEvent } from '../../shared/team/engine/events.js';
+import type { EventOf, SessionEvent } from '../../shared/team/engine/events.js';
 import type { SessionState } from '../../shared/team/engine/state.js';
 import { evaluatedSeat, type ResolvedTask } from '../../shared/team/pack/resolve.js';
 import type { PersonRun, RunMessage, RunToolCall } from '../../shared/team/export/transcript.js';
-import type { BenchmarkToolName, TranscriptPartner, TranscriptTiming } from '../../shared/team/export/transcriptSchema.js';
+import type { BenchmarkToolName, TranscriptPartner, TranscriptSubmission, TranscriptTiming } from '../../shared/team/export/transcriptSchema.js';
 import { partnerSystemPrompt } from '../../shared/team/partners/partnerPrompt.js';
 import { isPartnerReplyRecord, PARTNER_REPLY, type PartnerReplyRecord } from '../partners/partnerRecord.js';
 import { benchmarkToolNames } from '../../shared/team/export/transcriptSchema.js';
@@ -52,6 +52,7 @@ export function personRunFromLog(
     messages,
     ...(partners.length > 0 ? { partners } : {}),
     toolCalls: toolCallsOf(events),
+    ...submissionOf(events),
     hashesBefore: sandbox.hashesBefore,
     finalFiles: sandbox.finalFiles,
     ended: state.ended ?? 'abandoned',
@@ -124,6 +125,19 @@ function toolCallsOf(events: readonly SessionEvent[]): RunToolCall[] {
     if (e.type === 'seat_message' || e.type === 'participant_message' || e.type === 'submitted') said++;
   }
   return calls;
+}
+
+/** How the text answer was given, from the `submitted` event (older logs, and a deal's split, record none). */
+function submissionOf(events: readonly SessionEvent[]): { submission?: TranscriptSubmission } {
+  const e = events.find((x): x is EventOf<'submitted'> => x.type === 'submitted');
+  if (e?.via === undefined) return {};
+  return {
+    submission: {
+      via: e.via,
+      offered: e.offered ?? null,
+      ...(e.choice ? { option: e.choice.option, ...(e.choice.reason !== undefined ? { reason: e.choice.reason } : {}) } : {}),
+    },
+  };
 }
 
 const isBenchmarkTool = (name: string): name is BenchmarkToolName => (benchmarkToolNames as readonly string[]).includes(name);

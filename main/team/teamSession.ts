@@ -21,6 +21,8 @@ import { inputHead } from './inputHead.js';
 import { checkingMessage, endedMessage, labelDecided, labelRequestOf } from './sessionWords.js';
 import type { TeamSessionDeps } from './teamSessionDeps.js';
 import { EXPERIMENTER_PAUSE_HOLDS, type PausedBy } from '../../shared/pause.js';
+import type { AnswerChoice } from '../../shared/team/pack/answerChoice.js';
+import { submissionOf } from './submission.js';
 
 /**
  * One running team session. Every participant action and every effect of the engine is appended to the
@@ -259,15 +261,19 @@ export class TeamSession {
     });
   }
 
-  submit(answer: unknown): Promise<Result<TeamView>> {
+  /** A typed `answer`, or an offered option picked with its reason (`choice`, issue 23): see submission.ts. */
+  submit(typed: unknown, choice?: AnswerChoice): Promise<Result<TeamView>> {
     return this.serial(async () => {
       if (this.state.submitted) return fail('conflict', 'This run was already submitted.');
       const refused = await this.refuseUnlessLive();
       if (refused) return refused;
+      const submission = submissionOf(this.d.resolved, this.d.id, typed, choice);
+      if (!submission.ok) return submission;
+      const { answer } = submission.value;
       const message = typeof answer === 'string' ? answer : answer === undefined ? undefined : JSON.stringify(answer);
       const head = this.d.workspace ? this.d.workspace.tools.submit(message === undefined ? {} : { message }).result_head : 'submitted';
       this.persist({ type: 'tool_call', name: 'submit', input: message === undefined ? {} : { message }, result_head: head });
-      this.persist({ type: 'submitted', ...(answer === undefined ? {} : { answer }) });
+      this.persist({ type: 'submitted', ...submission.value });
       await this.settle();
       return ok(this.view());
     });

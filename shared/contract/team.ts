@@ -3,6 +3,7 @@ import { method } from './define.js';
 import { participantSchema, sessionIdSchema } from './schemas.js';
 import { taskVersions, workspaceToolNames } from '../team/pack/schema.js';
 import { teamViewSchema } from '../team/viewSchema.js';
+import { answerChoiceSchema } from '../team/pack/answerChoice.js';
 
 
 const session = { sessionId: sessionIdSchema };
@@ -49,7 +50,14 @@ export const teamMethods = {
   ),
   teamAcceptDeal: method(z.object(session).strict(), teamViewSchema),
   teamSubmit: method(
-    z.object({ ...session, answer: z.union([z.string().max(10_000), z.record(z.string(), z.number().int().min(0).max(3))]).optional() }).strict(),
+    z
+      .object({
+        ...session,
+        answer: z.union([z.string().max(10_000), z.record(z.string(), z.number().int().min(0).max(3))]).optional(),
+        /** An offered option picked, with an optional reason (issue 23): instead of `answer`, never with it. */
+        choice: answerChoiceSchema.optional(),
+      })
+      .strict(),
     teamViewSchema,
   ),
   teamPause: method(z.object({ ...session, reason: z.string().trim().min(1).max(500) }).strict(), teamViewSchema),

@@ -4,6 +4,7 @@ import { TEAM_CHANNEL } from './pack/schema.js';
 import type { SessionState } from './engine/state.js';
 import type { TeamView } from './viewSchema.js';
 import { shownReason } from '../pause.js';
+import { offeredOptions } from './pack/answerChoice.js';
 
 const PACKAGES_EACH = 3;
 
@@ -80,10 +81,17 @@ export function participantView(task: ResolvedTask, state: SessionState, ctx: Vi
         }
       : null,
     workspace: task.workspace.files.length > 0 ? { tools: [...task.workspace.tools] } : null,
+    answerChoice: choiceOf(task, ctx.sessionId),
     inbox: task.workspace.inbox
       .filter((item) => state.inbox.includes(item.id))
       .map((item) => ({ id: item.id, from: item.from, subject: item.subject, body: item.body })),
   };
+}
+
+/** The options the seat offers as a choice, in this run's order; null when the answer is typed only. */
+export function choiceOf(task: ResolvedTask, sessionId: string): TeamView['answerChoice'] {
+  const options = offeredOptions(task.answerOptions, task.answerChoice, sessionId);
+  return options === null ? null : { options };
 }
 
 /** Where a run stands for its participant: the seat's status line, and the dashboard's cell. */

@@ -63,6 +63,11 @@ export const teamViewSchema = z.object({
     })
     .nullable(),
   workspace: z.object({ tools: z.array(z.enum(workspaceToolNames)) }).nullable(),
+  /**
+   * Where the answer is one of a set and the task offers it as a choice (issue 23): the options' values in the order
+   * this run shows them (the ways of writing them and which one passes stay in main). Absent or null: a typed answer.
+   */
+  answerChoice: z.object({ options: z.array(z.string()).min(2) }).nullable().optional(),
   inbox: z.array(z.object({ id: z.string(), from: z.string(), subject: z.string(), body: z.string() })),
 });
 export type TeamView = z.infer<typeof teamViewSchema>;

@@ -171,8 +171,8 @@ function Seat({ view, receivedAt, error, busy, act, clearError, kiosk }: { view:
           view={view}
           busy={busy}
           onCancel={() => setSubmitting(false)}
-          onSubmit={(answer) => {
-            void act(() => api().teamSubmit({ sessionId, ...(answer === undefined ? {} : { answer }) }), (v) => v).then(() => setSubmitting(false));
+          onSubmit={(answer, choice) => {
+            void act(() => api().teamSubmit({ sessionId, ...(answer === undefined ? {} : { answer }), ...(choice ? { choice } : {}) }), (v) => v).then(() => setSubmitting(false));
           }}
         />
       ) : null}

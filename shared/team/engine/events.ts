@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pausedBySchema } from '../../pause.js';
 import { giveWayKinds, packagesSchema, taskVersions } from '../pack/schema.js';
+import { answerVias } from '../pack/answerChoice.js';
 
 /** How a run ended. */
 export const endHows = ['submitted', 'max_rounds', 'walked_away', 'deal_accepted', 'script_ended', 'abandoned', 'time_limit'] as const;
@@ -96,7 +97,18 @@ export const sessionEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('time_warning'), remaining_ms: z.number().int().min(0) }),
   /** The time limit was reached: the run ends (checker, then `ended: time_limit`). */
   z.object({ type: z.literal('time_up'), limit_ms: z.number().int().positive() }),
-  z.object({ type: z.literal('submitted'), answer: z.unknown().optional() }),
+  /**
+   * `answer` is what the checker scores (a choice is recorded as its text: pack/answerChoice.ts). `via` (issue 23):
+   * a text answer was an offered option picked (`choice`, with the option and the reason written beside it) or typed
+   * in the answer box; `offered`: the options in the order shown, when the seat offered a choice. Absent in older logs.
+   */
+  z.object({
+    type: z.literal('submitted'),
+    answer: z.unknown().optional(),
+    via: z.enum(answerVias).optional(),
+    choice: z.object({ option: z.string(), reason: z.string().optional() }).optional(),
+    offered: z.array(z.string()).optional(),
+  }),
   z.object({
     type: z.literal('checked'),
     score: z.object({ pass: z.boolean(), outcome: z.string(), details: z.record(z.string(), z.unknown()) }),

@@ -9,6 +9,7 @@ import type {
   TeamseatTranscript,
   TranscriptLabel,
   TranscriptPartner,
+  TranscriptSubmission,
   TranscriptTiming,
   Version,
 } from './transcriptSchema.js';
@@ -61,6 +62,8 @@ export interface PersonRun {
   /** Answers of partners played live by an endpoint (issue 14); absent when none was. */
   partners?: TranscriptPartner[];
   toolCalls: RunToolCall[];
+  /** How a text answer was given (issue 23); absent when none was submitted. */
+  submission?: TranscriptSubmission;
   hashesBefore: Record<string, string>;
   finalFiles: Record<string, string>;
   ended: string;
@@ -141,6 +144,7 @@ export function buildTranscript(run: PersonRun): Result<TeamseatTranscript> {
     labels,
     timing: run.timing,
     ...(run.partners && run.partners.length > 0 ? { partners: run.partners } : {}),
+    ...(run.submission ? { submission: run.submission } : {}),
   };
   const parsed = teamseatTranscriptSchema.safeParse(transcript);
   if (!parsed.success) {

@@ -130,10 +130,26 @@ export const transcriptPartnerSchema = z.object({
 });
 export type TranscriptPartner = z.infer<typeof transcriptPartnerSchema>;
 
+/**
+ * Teamseat's addition (issue 23): how a text answer was given. `via: choice` — an offered option picked, with the
+ * reason written beside it; `typed` — written in the answer box (a model: the submit tool's `message`). `offered`:
+ * the options in the order the seat showed them, null when the seat offered no choice. The answer itself is in the
+ * `[submit]` message and the submit tool call, where a choice reads `<option> — <reason>`.
+ */
+export const transcriptSubmissionSchema = z.object({
+  via: z.enum(['choice', 'typed']),
+  offered: z.array(z.string()).nullable(),
+  option: z.string().optional(),
+  reason: z.string().optional(),
+});
+export type TranscriptSubmission = z.infer<typeof transcriptSubmissionSchema>;
+
 export const teamseatTranscriptSchema = benchmarkTranscriptSchema.extend({
   labels: z.array(transcriptLabelSchema),
   timing: transcriptTimingSchema,
   /** Only in runs with live partners. */
   partners: z.array(transcriptPartnerSchema).optional(),
+  /** Only in runs that ended with a text answer. */
+  submission: transcriptSubmissionSchema.optional(),
 });
 export type TeamseatTranscript = z.infer<typeof teamseatTranscriptSchema>;

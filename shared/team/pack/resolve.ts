@@ -19,6 +19,8 @@ export interface ResolvedTask {
   checker: Checker;
   /** The task's `answer_options` (empty when its answer is free). */
   answerOptions: AnswerOption[];
+  /** False when the task's `answer_choice: false` turns the choice off; absent in hand-built tasks (then on). */
+  answerChoice?: boolean;
   inherited: Inherited | null;
 }
 
@@ -90,6 +92,7 @@ export function resolveVersion(task: TeamTask, version: TaskVersion, file = ''):
       workspace,
       checker: override.checker ?? task.checker,
       answerOptions: task.answer_options ?? [],
+      answerChoice: task.answer_choice !== false,
       inherited: override.inherited ?? task.inherited ?? null,
     },
   };

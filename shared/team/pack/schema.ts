@@ -141,6 +141,11 @@ export const teamTaskSchema = z.strictObject({
    * the answer is scored by the option it names (checker/optionMatch.ts), for people and models alike.
    */
   answer_options: z.array(answerOptionSchema).min(2, 'a set of answers has at least two options').optional(),
+  /**
+   * With `answer_options`, the seat offers the options as a choice with a reason, beside the free answer box (and a
+   * model's submit tool takes a `choice`); `false` keeps the free answer box alone, as the benchmark's models had it.
+   */
+  answer_choice: z.boolean().optional(),
   inherited: inheritedSchema.optional(),
   versions: z.strictObject({
     alone: versionOverrideSchema,

@@ -35,6 +35,9 @@ export function crossCheck(task: TeamTask, file: string): TaskCheck {
   if (seeds.length < MIN_MANIPULATION_SEEDS) {
     add('versions.manipulation.seeds', `the manipulation needs at least ${MIN_MANIPULATION_SEEDS} seeds; found ${seeds.length}`);
   }
+  if (task.answer_choice !== undefined && (task.answer_options ?? []).length === 0) {
+    add('answer_choice', 'offers the answer_options as a choice, but the task lists no answer_options');
+  }
   const scripted = task.seats.filter((s) => s.kind === 'scripted');
   if (scripted.length === 0) add('seats', 'a team task needs at least one scripted seat');
 

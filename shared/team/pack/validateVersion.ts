@@ -1,6 +1,7 @@
 import type { Problem } from '../../problems.js';
 import { formatPath } from '../../problems.js';
-import { normaliseAnswer, optionPhrases, optionValue } from './optionMatch.js';
+import { matchOption, normaliseAnswer, optionPhrases, optionValue } from './optionMatch.js';
+import { choiceAnswerText } from './answerChoice.js';
 import type { Places } from './places.js';
 import type { ResolvedTask } from './resolve.js';
 import { analyseScript } from './scriptGraph.js';
@@ -111,6 +112,7 @@ export function validateVersion(task: ResolvedTask, file: string, places: Places
   duplicates(task.workspace.files.map((f) => f.path)).forEach((i) => add(places.workspace('files', i, 'path'), 'two files have this path'));
 
   validateAnswerOptions(task.answerOptions, add);
+  if (task.answerChoice !== false) validateChoices(task.answerOptions, add);
   validateCheckRule(task.checker.pass_when, known, (path, message) => add(places.checker('pass_when', ...path), message));
 
   task.inherited?.messages.forEach((m, i) => {
@@ -134,6 +136,25 @@ function validateAnswerOptions(options: readonly AnswerOption[], add: (path: str
       else if (other !== undefined && other !== optionValue(o)) add(at, `"${phrase}" is also written for the option "${other}"`);
       seen.set(n, optionValue(o));
     });
+  });
+}
+
+/**
+ * Each option, picked with a reason, must be scored as itself by the matcher (a choice is recorded as
+ * `<option> — <reason>`: answerChoice.ts); a reason naming another option, or turning one down, must not change it.
+ */
+function validateChoices(options: readonly AnswerOption[], add: (path: string, message: string) => void): void {
+  options.forEach((o, i) => {
+    const value = optionValue(o);
+    for (const other of options.map(optionValue)) {
+      const text = choiceAnswerText(value, `not ${other}, rather than ${other}`);
+      const m = matchOption(text, options);
+      if (m.option !== value) {
+        const at = formatPath(typeof o === 'string' ? ['answer_options', i] : ['answer_options', i, 'value']);
+        add(at, `picked as a choice ("${text}") it is not scored as "${value}" (${m.option === null ? m.why : `but as "${m.option}"`}); reword the option, or set answer_choice: false`);
+        return;
+      }
+    }
   });
 }
 
