@@ -14,6 +14,8 @@ import { scanBundle } from '../bundle/privacy.js';
 import { bundleFiles } from '../bundle/writeBundle.js';
 import { ENROLMENT_FILE } from './enrolmentMap.js';
 import { resultsWriterOf } from './handlers.js';
+import type { TeamView } from '../../shared/team/viewSchema.js';
+import { teamActiveTime } from '../team/teamClock.js';
 
 // Online enrolment against the real app (SQLite in a temp dir, the real access control and guard): the study link's
 // scope, returning browsers, the cap, abandonment on an injected clock, the completion redirect, and where the
@@ -195,6 +197,39 @@ describe('online enrolment through the study link', () => {
     expect(closed).toMatchObject({ screen: 'closed', reason: 'abandoned' });
     // A was not abandoned: their page still works.
     expect((await t.must<ParticipantScreen>(aScope, 'participantStep', { participantId: aScope.participantId })).screen).toBe('run');
+  }, 60_000);
+
+  it("pauses an abandoned visit's open team run from its last event: its clock stops, the idle time is not time on task, and the seat cannot resume it", async () => {
+    const t = online();
+    const link = await t.link();
+    const v = await t.must<Visit>(link, 'enrolVisit', { platformId: PID(4) });
+    const scope = t.participantScope(v.capability) as Extract<AccessScope, { kind: 'participant' }>;
+    const id = scope.participantId;
+    const consent = await t.must<{ stepToken: string }>(scope, 'participantStep', { participantId: id });
+    const run = await t.must<{ stepToken: string }>(scope, 'participantConsent', { participantId: id, stepToken: consent.stepToken, agree: true });
+    const started = await t.must<Extract<ParticipantScreen, { screen: 'run' }>>(scope, 'participantStartRun', { participantId: id, stepToken: run.stepToken });
+    const runId = started.run!.runId;
+    await t.must(scope, 'teamSend', { sessionId: runId, to: 'team', text: 'Back in a minute.' });
+    expect((await t.must<TeamView>(t.exp, 'teamView', { sessionId: runId })).status).not.toBe('paused');
+    // The participant leaves mid-run; 31 minutes later the participants panel is looked at.
+    t.advance(31);
+    expect((await t.overview()).participants.map((r) => r.status)).toEqual(['abandoned']);
+    await expect.poll(async () => (await t.must<TeamView>(t.exp, 'teamView', { sessionId: runId })).status).toBe('paused');
+    const view = await t.must<TeamView>(t.exp, 'teamView', { sessionId: runId });
+    expect(view.clock?.running).toBe(false);
+    const log = t.app.database.eventLog!.replay(runId);
+    const pause = log.at(-1)!;
+    expect(pause.payload).toMatchObject({ type: 'paused', by: 'experimenter', idle_before: true });
+    // From its last event on, nothing counted: the run's time on task is what it was at that event.
+    const before = log.at(-2)!;
+    expect(teamActiveTime(log).activeMs).toBe(teamActiveTime(log.slice(0, -1)).activeMs);
+    expect(teamActiveTime(log).pauses.at(-1)).toMatchObject({ at: before.wallTime, resumed_at: null });
+    // A second look pauses nothing twice.
+    await t.overview();
+    expect(t.app.database.eventLog!.replay(runId).filter((e) => e.kind === 'paused')).toHaveLength(1);
+    // The experimenter's pause holds: not even the seat's own resume (its link no longer owns the run) lifts it.
+    expect((await t.as(scope, 'teamResume', { sessionId: runId, reason: 'back' })).ok).toBe(false);
+    expect((await t.must<TeamView>(t.exp, 'teamView', { sessionId: runId })).status).toBe('paused');
   }, 60_000);
 
   it('sends an enrolled participant to the platform with the completion code; a bundle carries no platform id, and an erasure removes it from the map', async () => {
