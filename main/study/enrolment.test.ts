@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import type { Result } from '../../shared/result.js';
 import { collectBundle } from '../bundle/collect.js';
 import { scanBundle } from '../bundle/privacy.js';
 import { bundleFiles } from '../bundle/writeBundle.js';
-import { ENROLMENT_FILE } from './enrolmentMap.js';
+import { ENROLMENT_FILE, EnrolmentMap } from './enrolmentMap.js';
 import { resultsWriterOf } from './handlers.js';
 import type { TeamView } from '../../shared/team/viewSchema.js';
 import { teamActiveTime } from '../team/teamClock.js';
@@ -271,7 +272,26 @@ describe('online enrolment through the study link', () => {
 
     const row = (await t.overview()).participants[0]!;
     await t.must(t.exp, 'studyErase', { studyKey: STUDY_KEY, participantId: row.participantId, confirmCode: row.code });
-    expect(fs.readFileSync(path.join(t.dir, ENROLMENT_FILE), 'utf8')).not.toContain(PID(7));
+    const mapFile = fs.readFileSync(path.join(t.dir, ENROLMENT_FILE), 'utf8');
+    expect(mapFile).not.toContain(PID(7));
+    expect(mapFile).not.toContain(row.participantId);
+    // The same person opening the study link again is not enrolled afresh: refused in plain words, nothing recorded.
+    const before = t.studyLog();
+    for (const held of [undefined, v.capability]) {
+      const again = await t.as(link, 'enrolVisit', { platformId: PID(7), ...(held ? { held } : {}) });
+      expect(again.ok ? 'enrolled' : again.error.message).toMatch(/deleted when you withdrew your consent/);
+    }
+    expect(t.studyLog()).toBe(before);
+    expect((await t.overview()).participants).toEqual([]);
+    // Only a salted hash is kept: nothing in the file is the id or a plain hash of it.
+    const kept = JSON.parse(fs.readFileSync(path.join(t.dir, ENROLMENT_FILE), 'utf8')) as { erased: Record<string, string[]> };
+    expect(kept.erased[STUDY_KEY]).toHaveLength(1);
+    expect(kept.erased[STUDY_KEY]![0]).not.toBe(crypto.createHash('sha256').update(PID(7)).digest('hex'));
+    // Someone else still enrols, and the refusal holds after a restart (the file is read afresh).
+    expect((await t.as(link, 'enrolVisit', { platformId: PID(8) })).ok).toBe(true);
+    expect(new EnrolmentMap(t.dir).isErased(STUDY_KEY, PID(7))).toBe(true);
+    expect(new EnrolmentMap(t.dir).isErased(STUDY_KEY, PID(8))).toBe(false);
+    expect(new EnrolmentMap(t.dir).isErased('user:another-study', PID(7))).toBe(false);
   }, 90_000);
 
   it('gives this station its own slot range (participants.station_slots): enrolment starts at its first slot', async () => {

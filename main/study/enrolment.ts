@@ -71,6 +71,7 @@ export class EnrolmentService {
       platformId,
       heldBy,
       firstSlot: this.experimenter.firstSlot(source.value.protocol),
+      erased: this.map.isErased(studyKey, platformId),
     });
     switch (decision.kind) {
       case 'refused':
