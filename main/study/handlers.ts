@@ -88,6 +88,21 @@ export function setupStudyProtocolHandlers(
     }),
   );
   s.closers.push(() => writer.stop());
+  // Idle visits are also closed on a timer, not only when someone looks: an abandoned seat's run must not stay live
+  // (its clock, its partners) for hours because nobody opened the participants panel. Once a minute is plenty for
+  // windows given in minutes; only studies with a log and `protocol.enrolment` are looked at.
+  const sweeping = setInterval(() => {
+    try {
+      for (const studyKey of c.logs.studyKeys()) {
+        const online = c.source(studyKey);
+        if (online.ok && online.value.protocol.enrolment) enrolment.sweep(studyKey, online.value.protocol.enrolment);
+      }
+    } catch (err) {
+      s.log.warn('the sweep for abandoned visits failed; the next look tries again', { error: String(err) });
+    }
+  }, 60_000);
+  sweeping.unref();
+  s.closers.push(() => clearInterval(sweeping));
   writer.start();
   finishErasures(c);
 
