@@ -279,6 +279,12 @@ test('a rater’s link opens only their own labelling session, and the judges’
     const all = traffic.join('\n');
     expect(all).not.toMatch(/referee|tiebreak|perJudge|"judge"|label_decided/i);
     expect(all).not.toContain(dataDir);
+    // A rater is not a participant, but the study's key or name is not theirs either (issue 25): an opaque alias only,
+    // in every answer and event-stream frame the page received.
+    expect(traffic.length).toBeGreaterThan(5);
+    expect(all).not.toContain(STUDY);
+    expect(all).not.toContain('judge-validation-demo');
+    expect(all).toMatch(/"studyKey":"study-[0-9a-f]{20}"/);
   } finally {
     await host.stop();
   }

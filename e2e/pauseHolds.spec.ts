@@ -201,3 +201,37 @@ test('a host killed mid-visit: both pages say so while it is down, and the typed
     await host.stop();
   }
 });
+
+test('a host frozen with its sockets open (nothing closes) is shown as down on both pages within the heartbeat bound, and as back when it thaws', async ({ browser, dataDir }) => {
+  writeSettings(dataDir, { typingDelayMs: 0 });
+  const host = await startBrowserHost(dataDir);
+  let frozen = false;
+  try {
+    const { participant, dashboard } = await setUp(browser, host);
+    await intoPracticeSeat(participant);
+    await composer(participant).fill('Typed before the freeze');
+    await expect(participant.getByTestId('connection-lost')).toHaveCount(0);
+
+    // SIGSTOP: the process is frozen, its TCP connections stay open and silent (a hung host, a proxy that stopped
+    // forwarding): no socket closes, so only the missing heartbeat can tell the pages.
+    process.kill(host.process.pid!, 'SIGSTOP');
+    frozen = true;
+    // The bound is 3 beats of 5 s; the wait is for the banner (state), with room for a loaded machine.
+    await expect(participant.getByTestId('connection-lost')).toBeVisible({ timeout: 60_000 });
+    await expect(dashboard.getByTestId('connection-lost')).toBeVisible({ timeout: 60_000 });
+    await expect(composer(participant)).toHaveValue('Typed before the freeze');
+    await shots(participant, 'seat-host-frozen');
+    await shots(dashboard, 'dashboard-host-frozen');
+
+    process.kill(host.process.pid!, 'SIGCONT');
+    frozen = false;
+    await expect(participant.getByTestId('connection-lost')).toHaveCount(0, { timeout: 60_000 });
+    await expect(dashboard.getByTestId('connection-lost')).toHaveCount(0, { timeout: 60_000 });
+    await expect(composer(participant)).toHaveValue('Typed before the freeze');
+    await expect(send(participant)).toBeEnabled();
+  } finally {
+    if (frozen) process.kill(host.process.pid!, 'SIGCONT');
+    await host.stop();
+  }
+});
+

@@ -185,6 +185,11 @@ test('a Slack study graded by two graders, a third settling, one revision, keybo
   expect(leaks(cy.traffic, [ANN, BO, REASON])).toEqual([]);
   // Nor does any grader page receive a run id, participant code or the event log's grade events.
   for (const t of [...ann.traffic, ...bo.traffic, ...cy.traffic]) expect(t).not.toMatch(/"P0[12]"|"graded"|"runId"/);
+  // Nor the study's key or name (issue 25): a grader's page knows the study by an opaque alias, in every answer and
+  // event-stream frame.
+  const all = [...ann.traffic, ...bo.traffic, ...cy.traffic].join('\n');
+  expect(all).not.toContain('slack-double');
+  expect(all).toMatch(/"studyKey":"study-[0-9a-f]{20}"/);
 
   // The researcher sees each answer's result, its grades with the revision, and the graders' agreement.
   await page.reload();

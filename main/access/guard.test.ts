@@ -154,4 +154,16 @@ describe('a rater link', () => {
     expect(await host.call(rater, 'teamView', { sessionId: mine.sessionId })).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
     expect(await host.call(rater, 'labellingReport', { studyKey: 'built-in:judge-validation-demo' })).toMatchObject({ ok: false });
   });
+
+  it('knows its study by the alias only (issue 25): its labelling session opens by the alias, never by the key', async () => {
+    const rater: AccessScope = { kind: 'rater', studyKey: 'built-in:judge-validation-demo', rater: 'R1' };
+    expect(await host.call(rater, 'accessWhoAmI', {})).toEqual({ ok: true, value: { kind: 'rater', studyKey: 'study-alias', rater: 'R1' } });
+    expect(await host.call(rater, 'openLabelling', { studyKey: 'built-in:judge-validation-demo', rater: 'R1' })).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    const opened = await host.call(rater, 'openLabelling', { studyKey: 'study-alias', rater: 'R1' });
+    expect(opened.ok ? 'opened' : opened.error.message).toBe('opened');
+    expect(JSON.stringify(opened)).not.toContain('judge-validation-demo');
+    // A grader's methods on a rater link: the same door (their answers carry the alias, never the key).
+    const role = await host.call(rater, 'slackGraderRole', { studyKey: 'study-alias', graderId: 'R1' });
+    expect(JSON.stringify(role)).not.toContain('judge-validation-demo');
+  });
 });

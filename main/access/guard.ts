@@ -32,10 +32,10 @@ export async function scopedDispatch(
     if (seat?.kind !== 'slack' || alias !== seatAlias(seat)) return refuse(scope, name, 'this link may use only its own current run', log);
     rawArgs = { ...(rawArgs as object), workspaceId: seat.workspaceId };
   }
-  // A participant's page knows its study only by an alias: the alias is turned into the key, anything else refused
-  // (the real key too, so a page cannot try names to find out what is studied).
-  const studyAlias = scope.kind === 'participant' ? owned.studyAlias(scope.studyKey) : null;
-  if (studyAlias !== null && scope.kind === 'participant' && sentStudyKey(rawArgs) !== null) {
+  // A participant's, rater's, grader's or auditor's page knows its study only by an alias: the alias is turned into
+  // the key, anything else refused (the real key too, so a page cannot try names to find out what is studied).
+  const studyAlias = scope.kind === 'experimenter' || scope.kind === 'enrolment' ? null : owned.studyAlias(scope.studyKey);
+  if (studyAlias !== null && scope.kind !== 'experimenter' && scope.kind !== 'enrolment' && sentStudyKey(rawArgs) !== null) {
     if (sentStudyKey(rawArgs) !== studyAlias) return refuse(scope, name, 'this link may use only its own study', log);
     rawArgs = { ...(rawArgs as object), studyKey: scope.studyKey };
   }

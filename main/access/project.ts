@@ -81,8 +81,9 @@ export function projectResult(
   if (scope.kind === 'experimenter') return result;
   if (!result.ok) return { ok: false, error: { code: result.error.code, message: participantSafeError(result.error.message, scope.studyKey) } };
   const projected = projectValue(scope, method, result.value, workspaceAliasSent);
-  // The study by its alias only, wherever a view carries the key (accessWhoAmI, a workspace's status, …).
-  if (scope.kind !== 'participant' || !projected.ok || studyAlias === null) return projected;
+  // The study by its alias only, wherever a view carries the key (accessWhoAmI, a workspace's status, a rater's or
+  // grader's queue, …): no page but the experimenter's learns what the study is called.
+  if (scope.kind === 'enrolment' || !projected.ok || studyAlias === null) return projected;
   return { ok: true, value: withStudyAlias(projected.value, scope.studyKey, studyAlias) };
 }
 

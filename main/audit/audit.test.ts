@@ -184,14 +184,17 @@ describe('the label audit', () => {
       traffic.push(text);
       return { status: res.status, text };
     };
-    expect(JSON.parse((await as(a1, 'accessWhoAmI', {})).text)).toEqual({ ok: true, value: { kind: 'auditor', studyKey: STUDY_KEY, auditor: 'A1' } });
-    const opened = await as(a1, 'openAudit', { studyKey: STUDY_KEY, auditor: 'A1' });
+    // The auditor's page knows its study by an opaque alias only (issue 25): the key names what is studied.
+    const alias = app.access.studyAlias(STUDY_KEY);
+    expect(JSON.parse((await as(a1, 'accessWhoAmI', {})).text)).toEqual({ ok: true, value: { kind: 'auditor', studyKey: alias, auditor: 'A1' } });
+    expect((await as(a1, 'openAudit', { studyKey: STUDY_KEY, auditor: 'A1' })).status, 'the real key is refused too').toBe(403);
+    const opened = await as(a1, 'openAudit', { studyKey: alias, auditor: 'A1' });
     expect(opened.status).toBe(200);
     const view = (JSON.parse(opened.text) as { value: AuditView }).value;
     expect((await as(a1, 'giveAuditLabel', { sessionId: view.sessionId, itemId: view.queue[0]!.itemId, label: 'other', ms: 3 })).status).toBe(200);
     // Another auditor's queue, another study, the figures, results and replays: refused.
-    const a2view = (JSON.parse((await as(a2, 'openAudit', { studyKey: STUDY_KEY, auditor: 'A2' })).text) as { value: AuditView }).value;
-    expect((await as(a1, 'openAudit', { studyKey: STUDY_KEY, auditor: 'A2' })).status).toBe(403);
+    const a2view = (JSON.parse((await as(a2, 'openAudit', { studyKey: alias, auditor: 'A2' })).text) as { value: AuditView }).value;
+    expect((await as(a1, 'openAudit', { studyKey: alias, auditor: 'A2' })).status).toBe(403);
     expect((await as(a1, 'undoAuditLabel', { sessionId: a2view.sessionId })).status).toBe(403);
     expect((await as(a1, 'openAudit', { studyKey: 'built-in:team-demo', auditor: 'A1' })).status).toBe(403);
     for (const [method, body] of [
@@ -207,7 +210,7 @@ describe('the label audit', () => {
     // A2's page shows nothing of A1's label; no answer anywhere names a labeller, a label given or an outcome.
     expect(a2view.answers).toEqual({});
     const all = traffic.join('\n');
-    for (const secret of ['"rules"', '"source"', '"recorded"', 'asks_route by', 'T01', runs.get('T01')!, '"answer"', 'pass', 'gave_way', 'stop_pushing', tmp.dir]) {
+    for (const secret of [STUDY_KEY, STUDY_KEY.slice(STUDY_KEY.indexOf(':') + 1), '"rules"', '"source"', '"recorded"', 'asks_route by', 'T01', runs.get('T01')!, '"answer"', 'pass', 'gave_way', 'stop_pushing', tmp.dir]) {
       expect(all, secret).not.toContain(secret);
     }
   }, 120_000);

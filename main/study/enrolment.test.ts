@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,8 +13,10 @@ import type { Result } from '../../shared/result.js';
 import { collectBundle } from '../bundle/collect.js';
 import { scanBundle } from '../bundle/privacy.js';
 import { bundleFiles } from '../bundle/writeBundle.js';
-import { ENROLMENT_FILE } from './enrolmentMap.js';
+import { ENROLMENT_FILE, EnrolmentMap } from './enrolmentMap.js';
 import { resultsWriterOf } from './handlers.js';
+import type { TeamView } from '../../shared/team/viewSchema.js';
+import { teamActiveTime } from '../team/teamClock.js';
 
 // Online enrolment against the real app (SQLite in a temp dir, the real access control and guard): the study link's
 // scope, returning browsers, the cap, abandonment on an injected clock, the completion redirect, and where the
@@ -197,6 +200,39 @@ describe('online enrolment through the study link', () => {
     expect((await t.must<ParticipantScreen>(aScope, 'participantStep', { participantId: aScope.participantId })).screen).toBe('run');
   }, 60_000);
 
+  it("pauses an abandoned visit's open team run from its last event: its clock stops, the idle time is not time on task, and the seat cannot resume it", async () => {
+    const t = online();
+    const link = await t.link();
+    const v = await t.must<Visit>(link, 'enrolVisit', { platformId: PID(4) });
+    const scope = t.participantScope(v.capability) as Extract<AccessScope, { kind: 'participant' }>;
+    const id = scope.participantId;
+    const consent = await t.must<{ stepToken: string }>(scope, 'participantStep', { participantId: id });
+    const run = await t.must<{ stepToken: string }>(scope, 'participantConsent', { participantId: id, stepToken: consent.stepToken, agree: true });
+    const started = await t.must<Extract<ParticipantScreen, { screen: 'run' }>>(scope, 'participantStartRun', { participantId: id, stepToken: run.stepToken });
+    const runId = started.run!.runId;
+    await t.must(scope, 'teamSend', { sessionId: runId, to: 'team', text: 'Back in a minute.' });
+    expect((await t.must<TeamView>(t.exp, 'teamView', { sessionId: runId })).status).not.toBe('paused');
+    // The participant leaves mid-run; 31 minutes later the participants panel is looked at.
+    t.advance(31);
+    expect((await t.overview()).participants.map((r) => r.status)).toEqual(['abandoned']);
+    await expect.poll(async () => (await t.must<TeamView>(t.exp, 'teamView', { sessionId: runId })).status).toBe('paused');
+    const view = await t.must<TeamView>(t.exp, 'teamView', { sessionId: runId });
+    expect(view.clock?.running).toBe(false);
+    const log = t.app.database.eventLog!.replay(runId);
+    const pause = log.at(-1)!;
+    expect(pause.payload).toMatchObject({ type: 'paused', by: 'experimenter', idle_before: true });
+    // From its last event on, nothing counted: the run's time on task is what it was at that event.
+    const before = log.at(-2)!;
+    expect(teamActiveTime(log).activeMs).toBe(teamActiveTime(log.slice(0, -1)).activeMs);
+    expect(teamActiveTime(log).pauses.at(-1)).toMatchObject({ at: before.wallTime, resumed_at: null });
+    // A second look pauses nothing twice.
+    await t.overview();
+    expect(t.app.database.eventLog!.replay(runId).filter((e) => e.kind === 'paused')).toHaveLength(1);
+    // The experimenter's pause holds: not even the seat's own resume (its link no longer owns the run) lifts it.
+    expect((await t.as(scope, 'teamResume', { sessionId: runId, reason: 'back' })).ok).toBe(false);
+    expect((await t.must<TeamView>(t.exp, 'teamView', { sessionId: runId })).status).toBe('paused');
+  }, 60_000);
+
   it('sends an enrolled participant to the platform with the completion code; a bundle carries no platform id, and an erasure removes it from the map', async () => {
     const t = online();
     const link = await t.link();
@@ -236,7 +272,26 @@ describe('online enrolment through the study link', () => {
 
     const row = (await t.overview()).participants[0]!;
     await t.must(t.exp, 'studyErase', { studyKey: STUDY_KEY, participantId: row.participantId, confirmCode: row.code });
-    expect(fs.readFileSync(path.join(t.dir, ENROLMENT_FILE), 'utf8')).not.toContain(PID(7));
+    const mapFile = fs.readFileSync(path.join(t.dir, ENROLMENT_FILE), 'utf8');
+    expect(mapFile).not.toContain(PID(7));
+    expect(mapFile).not.toContain(row.participantId);
+    // The same person opening the study link again is not enrolled afresh: refused in plain words, nothing recorded.
+    const before = t.studyLog();
+    for (const held of [undefined, v.capability]) {
+      const again = await t.as(link, 'enrolVisit', { platformId: PID(7), ...(held ? { held } : {}) });
+      expect(again.ok ? 'enrolled' : again.error.message).toMatch(/deleted when you withdrew your consent/);
+    }
+    expect(t.studyLog()).toBe(before);
+    expect((await t.overview()).participants).toEqual([]);
+    // Only a salted hash is kept: nothing in the file is the id or a plain hash of it.
+    const kept = JSON.parse(fs.readFileSync(path.join(t.dir, ENROLMENT_FILE), 'utf8')) as { erased: Record<string, string[]> };
+    expect(kept.erased[STUDY_KEY]).toHaveLength(1);
+    expect(kept.erased[STUDY_KEY]![0]).not.toBe(crypto.createHash('sha256').update(PID(7)).digest('hex'));
+    // Someone else still enrols, and the refusal holds after a restart (the file is read afresh).
+    expect((await t.as(link, 'enrolVisit', { platformId: PID(8) })).ok).toBe(true);
+    expect(new EnrolmentMap(t.dir).isErased(STUDY_KEY, PID(7))).toBe(true);
+    expect(new EnrolmentMap(t.dir).isErased(STUDY_KEY, PID(8))).toBe(false);
+    expect(new EnrolmentMap(t.dir).isErased('user:another-study', PID(7))).toBe(false);
   }, 90_000);
 
   it('gives this station its own slot range (participants.station_slots): enrolment starts at its first slot', async () => {

@@ -17,6 +17,8 @@ export class EnrolmentService {
     private readonly experimenter: Experimenter,
     private readonly map: EnrolmentMap,
     private readonly now: () => number,
+    /** Stops each abandoned visit's open run (handlers.ts): its clock must not keep counting, nor its seat stay live. */
+    private readonly onAbandoned: (studyKey: string, abandoned: readonly ParticipantState[]) => void = () => {},
   ) {}
 
   /** Wall time (ms) of the participant's latest recorded action: their study events, or their latest run's log. */
@@ -50,6 +52,7 @@ export class EnrolmentService {
     const appended = this.c.logs.append(studyKey, events);
     if (!appended.ok) return appended;
     this.c.s.log.info('enrolled visits abandoned', { count: idle.length });
+    this.onAbandoned(studyKey, idle);
     return ok(this.c.logs.state(studyKey));
   }
 
@@ -68,6 +71,7 @@ export class EnrolmentService {
       platformId,
       heldBy,
       firstSlot: this.experimenter.firstSlot(source.value.protocol),
+      erased: this.map.isErased(studyKey, platformId),
     });
     switch (decision.kind) {
       case 'refused':

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -16,6 +17,13 @@ const fileSchema = z.object({
   version: z.literal(1),
   /** study key → platform id → participant id. */
   studies: z.record(z.string(), z.record(z.string(), z.string().regex(/^[a-f0-9]{24}$/))),
+  /** The key of `erased`'s hashes: random, made at the first erasure, never leaves this file. */
+  salt: z.string().regex(/^[a-f0-9]{64}$/).optional(),
+  /**
+   * study key → the salted hashes (HMAC-SHA256) of the platform ids whose data was erased on withdrawn consent: no id
+   * can be read back from them, yet the same id coming back to the study link is recognised and refused.
+   */
+  erased: z.record(z.string(), z.array(z.string().regex(/^[a-f0-9]{64}$/))).optional(),
 });
 type EnrolmentFile = z.infer<typeof fileSchema>;
 
@@ -67,18 +75,38 @@ export class EnrolmentMap {
     this.write(next);
   }
 
-  /** Drops every entry naming the participant (an erasure); how many went. */
+  /**
+   * Drops every entry naming the participant (an erasure) and keeps only a salted hash of its platform id, so the
+   * person is not enrolled again without a word (isErased); how many entries went.
+   */
   forget(participantId: string): number {
     const current = this.read();
+    const salt = current.salt ?? crypto.randomBytes(32).toString('hex');
+    const erased: Record<string, string[]> = { ...current.erased };
     let removed = 0;
     const studies = Object.fromEntries(
       Object.entries(current.studies).map(([key, visits]) => [
         key,
-        Object.fromEntries(Object.entries(visits).filter(([, id]) => (id === participantId ? (removed++, false) : true))),
+        Object.fromEntries(
+          Object.entries(visits).filter(([platformId, id]) => {
+            if (id !== participantId) return true;
+            removed++;
+            const hash = saltedHash(salt, key, platformId);
+            if (!erased[key]?.includes(hash)) erased[key] = [...(erased[key] ?? []), hash];
+            return false;
+          }),
+        ),
       ]),
     );
-    if (removed > 0) this.write({ ...current, studies });
+    if (removed > 0) this.write({ ...current, studies, salt, erased });
     return removed;
+  }
+
+  /** Whether this platform id's data in this study was erased (its consent withdrawn). */
+  isErased(studyKey: string, platformId: string): boolean {
+    const { salt, erased } = this.read();
+    if (salt === undefined) return false;
+    return erased?.[studyKey]?.includes(saltedHash(salt, studyKey, platformId)) ?? false;
   }
 
   private write(next: EnrolmentFile): void {
@@ -86,3 +114,7 @@ export class EnrolmentMap {
     this.content = next;
   }
 }
+
+/** One study's platform id under the file's salt: the same id in another study hashes differently. */
+const saltedHash = (salt: string, studyKey: string, platformId: string): string =>
+  crypto.createHmac('sha256', Buffer.from(salt, 'hex')).update(`${studyKey}\n${platformId}`).digest('hex');

@@ -1,6 +1,6 @@
 import { fail, ok } from '../../shared/result.js';
 import type { studyMethods } from '../../shared/contract/study.js';
-import { findRun, participantStatus } from '../../shared/study/fold.js';
+import { findRun, participantStatus, type ParticipantState } from '../../shared/study/fold.js';
 import type { AppHandlers, AppServices } from '../app/appServices.js';
 import { eraseParticipant, finishErasures } from './erasure.js';
 import { Experimenter } from './experimenter.js';
@@ -35,7 +35,21 @@ export function setupStudyProtocolHandlers(
   const c = new StudyContext(s, writer);
   const experimenter = new Experimenter(c);
   const wallClock = s.options.wallClock;
-  const enrolment = new EnrolmentService(c, experimenter, c.enrolmentMap, wallClock ? () => wallClock().getTime() : Date.now);
+  // An abandoned visit's open team run is paused from its last event (idle time is downtime, not time on task) and
+  // as the experimenter's pause, so nothing can lift it from the seat; its results are excluded as `abandoned`.
+  const stopAbandonedRuns = (_studyKey: string, abandoned: readonly ParticipantState[]) => {
+    for (const p of abandoned) {
+      const run = p.runs.find((r) => r.runId === p.currentRun && r.endedHow === null && r.voided === null);
+      if (run?.seat !== 'team') continue;
+      const team = teamSessionsOf(s).get(run.runId);
+      if (!team.ok) continue;
+      void team.value.pauseAbandoned('visit abandoned').then(
+        (r) => (r.ok ? undefined : s.log.warn('an abandoned visit’s run could not be paused', { error: r.error.message })),
+        (err: unknown) => s.log.error('an abandoned visit’s run could not be paused', { error: String(err) }),
+      );
+    }
+  };
+  const enrolment = new EnrolmentService(c, experimenter, c.enrolmentMap, wallClock ? () => wallClock().getTime() : Date.now, stopAbandonedRuns);
   const startVisit = (studyKey: string, participantId: string) => {
     const started = experimenter.start(studyKey, participantId);
     const found = started.ok ? c.participant(studyKey, participantId) : null;
@@ -74,6 +88,21 @@ export function setupStudyProtocolHandlers(
     }),
   );
   s.closers.push(() => writer.stop());
+  // Idle visits are also closed on a timer, not only when someone looks: an abandoned seat's run must not stay live
+  // (its clock, its partners) for hours because nobody opened the participants panel. Once a minute is plenty for
+  // windows given in minutes; only studies with a log and `protocol.enrolment` are looked at.
+  const sweeping = setInterval(() => {
+    try {
+      for (const studyKey of c.logs.studyKeys()) {
+        const online = c.source(studyKey);
+        if (online.ok && online.value.protocol.enrolment) enrolment.sweep(studyKey, online.value.protocol.enrolment);
+      }
+    } catch (err) {
+      s.log.warn('the sweep for abandoned visits failed; the next look tries again', { error: String(err) });
+    }
+  }, 60_000);
+  sweeping.unref();
+  s.closers.push(() => clearInterval(sweeping));
   writer.start();
   finishErasures(c);
 

@@ -11,6 +11,7 @@ const typed = (e: StoredEvent, type: string): boolean => e.kind === type && (e.p
 /** Only the team's own pause events count (a raw note an old recordNote wrote is not a pause). */
 export const teamClockRules: ClockRules<StoredEvent> = {
   isPause: (e) => (typed(e, 'paused') ? String((e.payload as { reason: string }).reason) : null),
+  pausedAtPrevious: (e) => typed(e, 'paused') && (e.payload as { idle_before?: unknown }).idle_before === true,
   isResume: (e) => typed(e, 'resumed'),
   // The participant's time stops when the run is over for them: a submit or the limit, not when its check commits.
   // A model run closed on an error (issue 28) is over too: no time after the error is the model's.

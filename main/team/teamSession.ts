@@ -299,6 +299,20 @@ export class TeamSession {
     });
   }
 
+  /**
+   * An abandoned visit's run (issue 25): paused as the experimenter's, from its last recorded event, so the idle time
+   * is downtime and not time on task. The time limit is not checked first: the idle time must not end the run as
+   * played out. A run already paused, ended or being checked has no clock running: nothing to do.
+   */
+  pauseAbandoned(reason: string): Promise<Result<TeamView>> {
+    return this.serial(async () => {
+      if (this.closedOnError || this.state.ended || this.checking || this.state.paused !== null) return ok(this.view());
+      this.persist({ type: 'paused', reason, by: 'experimenter', idle_before: true });
+      this.limitTimer.clear();
+      return ok(this.view());
+    });
+  }
+
   /** The seat (`participant`) may lift only its own pause; the experimenter may lift any. */
   resume(reason: string, by: PausedBy): Promise<Result<TeamView>> {
     return this.serial(async () => {

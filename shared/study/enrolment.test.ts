@@ -23,6 +23,8 @@ const planOf = (slot: number): Plan => ({
 class Study {
   events: StoredStudyEvent[] = [];
   visits = new Map<string, string>();
+  /** Platform ids whose data was erased (the host keeps only their salted hashes; the decision is the same). */
+  erased = new Set<string>();
   private ids = 0;
   constructor(readonly config: Enrolment = enrolment) {}
 
@@ -39,7 +41,7 @@ class Study {
     for (const p of abandonedVisits(this.state, this.config, now, (x) => Date.parse(x.lastEventAt)))
       this.record(atMinute, 'participant_abandoned', { participantId: p.id, idleMinutes: (now - Date.parse(p.lastEventAt)) / MINUTE });
     const before = this.events.length;
-    const decision = decideEnrolment({ state: this.state, enrolment: this.config, visits: this.visits, platformId, heldBy, firstSlot: 0 });
+    const decision = decideEnrolment({ state: this.state, enrolment: this.config, visits: this.visits, platformId, heldBy, firstSlot: 0, erased: this.erased.has(platformId) });
     if (decision.kind === 'new') {
       const participantId = (++this.ids).toString(16).padStart(24, '0');
       this.visits.set(platformId, participantId);
@@ -153,6 +155,23 @@ describe('online enrolment', () => {
     study.visit(PID(2), null, 0);
     study.record(1, 'consent_declined', { participantId: a.participantId });
     expect(study.visit(PID(3), null, 2).decision).toEqual({ kind: 'new', slot: 0 });
+  });
+
+  it('a person whose data was erased is refused in plain words, even with a free slot; nothing is recorded', () => {
+    const study = new Study();
+    const a = study.visit(PID(1), null, 0);
+    // Their consent withdrawn and their data erased: the host forgets the id and keeps its salted hash only.
+    study.visits.delete(PID(1));
+    study.erased.add(PID(1));
+    const before = study.events.length;
+    for (const held of [null, a.participantId]) {
+      const again = study.visit(PID(1), held, 5);
+      expect(again.decision).toMatchObject({ kind: 'refused', why: 'erased' });
+      expect((again.decision as { message: string }).message).toMatch(/deleted when you withdrew your consent/);
+    }
+    expect(study.events).toHaveLength(before);
+    // Anyone else still enrols.
+    expect(study.visit(PID(2), null, 6).decision).toMatchObject({ kind: 'new' });
   });
 
   it.each([

@@ -89,7 +89,7 @@ export function abandonedVisits(state: StudyState, enrolment: Enrolment, now: nu
 export type EnrolmentDecision =
   | { kind: 'return'; participantId: string }
   | { kind: 'new'; slot: number }
-  | { kind: 'refused'; why: 'bad_id' | 'other_browser' | 'cap'; message: string };
+  | { kind: 'refused'; why: 'bad_id' | 'other_browser' | 'cap' | 'erased'; message: string };
 
 export interface EnrolmentQuestion {
   /** The study's state after any abandoned visits were recorded. */
@@ -102,7 +102,13 @@ export interface EnrolmentQuestion {
   heldBy: string | null;
   /** This station's first slot (protocol.participants.station_slots), 0 by default. */
   firstSlot: number;
+  /** Whether this id's data in this study was erased on withdrawn consent (only its salted hash is kept). */
+  erased: boolean;
 }
+
+/** Said to a person whose data was erased who opens the study link again (issue 25): they are not enrolled afresh. */
+export const ERASED_REFUSAL =
+  'Your data for this study was deleted when you withdrew your consent, so you cannot take part in it again. Please return the study on the recruitment platform. If you think this is a mistake, contact the researcher there.';
 
 /**
  * What a visit to the study link gets. Knowing an id is not enough to get its visit back: only the browser that
@@ -111,6 +117,9 @@ export interface EnrolmentQuestion {
 export function decideEnrolment(q: EnrolmentQuestion): EnrolmentDecision {
   const problem = platformIdProblem(q.platformId);
   if (problem) return { kind: 'refused', why: 'bad_id', message: problem };
+  // A person who withdrew their consent and had their data erased is not enrolled again without a word: the
+  // researcher decides (a new id from the platform, if they agree), not the link.
+  if (q.erased) return { kind: 'refused', why: 'erased', message: ERASED_REFUSAL };
   const known = q.visits.get(q.platformId);
   const participant = known === undefined ? undefined : q.state.participants.find((p) => p.id === known);
   if (participant) {

@@ -6,6 +6,7 @@ import { confSettingsFactory } from '../../settings/confFactory.js';
 import { defaultDataDir, flagValue, resolveDataDir } from '../../paths.js';
 import { appVersion, findAppRoot } from '../../appRoot.js';
 import { startBrowserHost } from './server.js';
+import { HEARTBEAT_EVERY_MS } from '../../../shared/contract/heartbeat.js';
 import { ScopedHost } from '../../access/scopedHost.js';
 import { logUnhandledRejections } from './lastResort.js';
 import { chooseBind } from './bindAddress.js';
@@ -67,6 +68,8 @@ export async function serve(argv: readonly string[] = process.argv.slice(2)): Pr
       bind: bind.value,
       ...(external?.ok ? { external: external.value } : {}),
       ...(events ? { durable: () => events.durable() } : {}),
+      // A page tells a frozen host or a silently dropped stream from a quiet one by this beat (issue 25).
+      heartbeatMs: HEARTBEAT_EVERY_MS,
       // The experimenter token and participant links are kept in the data dir: an old link works after a restart.
       scopes: {
         resolve: (token) => app.access.resolve(token),

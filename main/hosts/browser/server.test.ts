@@ -118,3 +118,46 @@ describe('browser host', () => {
     ws.close();
   });
 });
+
+describe('the event stream’s heartbeat (issue 25)', () => {
+  it('beats on every stream, saying how often, and keeps a stream that answers its pings', async () => {
+    const beating = await startBrowserHost({ handlers: app.handlers, bus: app.bus, log: silentLogger, rendererDir: path.join(tmp.dir, 'renderer'), port: 0, heartbeatMs: 40 });
+    try {
+      const ws = new WebSocket(`ws://127.0.0.1:${beating.port}/events`, ['teamseat', `token.${beating.token}`]);
+      const frames: unknown[] = [];
+      ws.on('message', (m) => frames.push(JSON.parse(String(m))));
+      await new Promise((r) => ws.once('open', r));
+      // More beats than a silent stream may miss: a stream whose client answers pings is never dropped.
+      await expect.poll(() => frames.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(6);
+      expect(frames.every((f) => JSON.stringify(f) === JSON.stringify({ type: 'heartbeat', everyMs: 40 }))).toBe(true);
+      expect(ws.readyState).toBe(WebSocket.OPEN);
+      ws.close();
+    } finally {
+      await beating.close();
+    }
+  });
+
+  it('drops a stream that stops answering its pings (a page gone without a word, a proxy that dropped it)', async () => {
+    const beating = await startBrowserHost({ handlers: app.handlers, bus: app.bus, log: silentLogger, rendererDir: path.join(tmp.dir, 'renderer'), port: 0, heartbeatMs: 40 });
+    try {
+      const dead = new WebSocket(`ws://127.0.0.1:${beating.port}/events`, ['teamseat', `token.${beating.token}`], { autoPong: false });
+      const closed = new Promise<number>((r) => dead.once('close', (code) => r(code)));
+      await new Promise((r) => dead.once('open', r));
+      // Terminated by the host (no close frame: 1006), not closed by this side.
+      expect(await closed).toBe(1006);
+    } finally {
+      await beating.close();
+    }
+  });
+
+  it('is off in a host that is not asked for it (these tests’ frames are events only)', async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/events`, ['teamseat', `token.${host.token}`]);
+    const frames: unknown[] = [];
+    ws.on('message', (m) => frames.push(JSON.parse(String(m))));
+    await new Promise((r) => ws.once('open', r));
+    app.bus.emit({ type: 'studies.changed' });
+    await expect.poll(() => frames.length).toBe(1);
+    expect(frames).toEqual([{ type: 'studies.changed' }]);
+    ws.close();
+  });
+});

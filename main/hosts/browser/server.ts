@@ -17,6 +17,7 @@ import { BodyError, answerThenDrain, readJsonBody } from './requestBody.js';
 import type { AccessScope } from '../../../shared/contract/access.js';
 import type { AppEvent } from '../../../shared/contract/events.js';
 import type { ScopedHost } from '../../access/scopedHost.js';
+import { heartbeatFrame, SILENT_BEATS } from '../../../shared/contract/heartbeat.js';
 
 export interface BrowserHostOptions {
   handlers: Handlers<AppContract>;
@@ -37,6 +38,12 @@ export interface BrowserHostOptions {
   bind?: BindChoice;
   /** The lab's HTTPS reverse proxy in front of this host (`--origin`): also accepted, and the links use it. */
   external?: ExternalOrigin;
+  /**
+   * The event stream's heartbeat (shared/contract/heartbeat.ts): a frame and a ping on every stream this often, and a
+   * stream that misses SILENT_BEATS pongs is dropped. The real host always beats (serve.ts); host tests of other
+   * things leave it off so their frames are only events.
+   */
+  heartbeatMs?: number;
 }
 
 export interface BrowserHost {
@@ -118,6 +125,25 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
   );
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  // Pongs not yet answered, per stream: a browser answers pings by itself, so a stream that stops is dead (its page
+  // closed without a word, a proxy dropped it) and is dropped rather than kept open forever.
+  const missed = new WeakMap<WebSocket, number>();
+  const beating = opts.heartbeatMs === undefined ? null : setInterval(() => beat(opts.heartbeatMs!), opts.heartbeatMs);
+  beating?.unref();
+  const beat = (everyMs: number) => {
+    const frame = heartbeatFrame(everyMs);
+    for (const ws of wss.clients) {
+      const count = missed.get(ws) ?? 0;
+      if (count >= SILENT_BEATS) {
+        ws.terminate();
+        continue;
+      }
+      missed.set(ws, count + 1);
+      if (ws.readyState !== ws.OPEN) continue;
+      ws.ping();
+      ws.send(frame);
+    }
+  };
   server.on(
     'upgrade',
     guardedUpgrade((req, socket, head) => {
@@ -140,6 +166,8 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
         guardSocket(ws, opts.log);
+        missed.set(ws, 0);
+        ws.on('pong', () => missed.set(ws, 0));
         const scope = scopeOf(presented);
         if (opts.scopes && scope) attachScoped(ws, opts.scopes.host, scope);
         else attach(ws, opts.bus);
@@ -166,6 +194,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     token,
     close: () =>
       new Promise((resolve) => {
+        if (beating) clearInterval(beating);
         for (const c of wss.clients) c.terminate();
         wss.close();
         server.close(() => resolve());

@@ -1,4 +1,5 @@
 import type { AppEvent } from '../../../shared/contract/events';
+import { HEARTBEAT_EVERY_MS, isHeartbeat, SILENT_BEATS, type HeartbeatFrame } from '../../../shared/contract/heartbeat';
 import type { Result } from '../../../shared/result';
 
 /** How calls reach the main side. The rest of the renderer never knows which host it runs under. */
@@ -116,22 +117,48 @@ function browserTransport(initialToken: string): Transport {
   };
   let socket: WebSocket | undefined;
   let dropped = false;
+  // A silent dead stream (a frozen host, a proxy that dropped it without closing) never closes: the host beats
+  // (shared/contract/heartbeat.ts), and a stream that hears nothing for SILENT_BEATS beats is given up as down.
+  let beatMs = HEARTBEAT_EVERY_MS;
+  let silence: ReturnType<typeof setTimeout> | undefined;
+  const listen = (ws: WebSocket) => {
+    clearTimeout(silence);
+    silence = setTimeout(() => {
+      if (socket !== ws) return;
+      ws.onopen = ws.onmessage = ws.onclose = null;
+      ws.close();
+      socket = undefined;
+      dropped = true;
+      setUp(false);
+      if (listeners.size > 0) connect();
+    }, beatMs * SILENT_BEATS);
+  };
   const connect = () => {
     // Behind the lab's HTTPS reverse proxy the page is https and only wss:// may be opened (the CSP allows it).
     const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/events`;
-    socket = new WebSocket(url, ['teamseat', `token.${token}`]);
-    socket.onopen = () => {
+    const ws = new WebSocket(url, ['teamseat', `token.${token}`]);
+    socket = ws;
+    // An opening that hangs (the host accepts the connection but is frozen) is bounded the same way.
+    listen(ws);
+    ws.onopen = () => {
+      listen(ws);
       setUp(true);
       if (!dropped) return;
       dropped = false;
       reconnected.forEach((l) => l());
     };
-    socket.onmessage = (m) => {
+    ws.onmessage = (m) => {
+      listen(ws);
       // The host sends the events of one turn in one frame: one event as itself, several as an array, in order.
-      const parsed = JSON.parse(String(m.data)) as AppEvent | AppEvent[];
+      const parsed = JSON.parse(String(m.data)) as AppEvent | AppEvent[] | HeartbeatFrame;
+      if (isHeartbeat(parsed)) {
+        beatMs = parsed.everyMs;
+        return;
+      }
       for (const event of Array.isArray(parsed) ? parsed : [parsed]) listeners.forEach((l) => l(event));
     };
-    socket.onclose = (e) => {
+    ws.onclose = (e) => {
+      clearTimeout(silence);
       socket = undefined;
       dropped = true;
       // 1000: closed on purpose (a new token): not an outage.

@@ -22,6 +22,21 @@ describe('activeTime', () => {
     expect(activeTime(paused, rules, 600_000_000)).toMatchObject({ activeMs: 30_000, running: false });
   });
 
+  it("leaves an abandoned visit's idle time out: a pause that began at the event before it (issue 25)", () => {
+    // Last action at 30 s; the visit is noticed abandoned at 3630 s (an hour of nobody) and paused from 30 s.
+    const idle = { ...rules, pausedAtPrevious: (e: E) => e.kind === 'paused' && e.reason === 'visit abandoned' };
+    const events = [ev('start', 0), ev('msg', 30), ev('paused', 3630, 3630, 'visit abandoned')];
+    expect(activeTime(events, idle, 7_200_000_000)).toEqual({
+      activeMs: 30_000,
+      running: false,
+      pauses: [{ at: at(30), resumed_at: null, reason: 'visit abandoned', type: 'pause' }],
+    });
+    // Without the rule the same log counts the hour: the rule is what leaves it out.
+    expect(activeTime(events, rules, 7_200_000_000).activeMs).toBe(3_630_000);
+    // An ordinary pause still counts the time up to it.
+    expect(activeTime([ev('start', 0), ev('msg', 30), ev('paused', 90, 90, 'break')], idle).activeMs).toBe(90_000);
+  });
+
   it('leaves a crash gap out whole, even when the monotonic clock restarted (a reboot)', () => {
     // Last event at 30 s; the machine reboots; the app resumes at wall 300 s with the monotonic clock at 5 s.
     const events = [ev('start', 0), ev('msg', 30), ev(CRASH_PAUSE, 300, 5), ev('msg', 320, 25)];

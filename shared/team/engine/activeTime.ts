@@ -49,6 +49,11 @@ export interface ActiveTime {
 
 export interface ClockRules<E extends TimedEvent> {
   isPause(e: E): string | null;
+  /**
+   * A pause that began at the event before it (an abandoned visit's, recorded when the idle visit is noticed): the
+   * interval up to it is downtime, and the pause is listed from the earlier event's time.
+   */
+  pausedAtPrevious?(e: E): boolean;
   isResume(e: E): boolean;
   isEnd(e: E): boolean;
 }
@@ -85,12 +90,14 @@ export class ActiveTimeFold<E extends TimedEvent> {
       this.activeUs += alive * 1000;
       this.pauses.push({ at: alive > 0 ? new Date(Date.parse(prev.wallTime) + alive).toISOString() : prev.wallTime, resumed_at: e.wallTime, reason: 'crash', type: 'crash' });
     } else if (prev && !this.paused && !this.ended) {
-      this.activeUs += Math.max(0, e.monoUs - prev.monoUs);
+      const backdated = this.rules.isPause(e) !== null && this.rules.pausedAtPrevious?.(e) === true;
+      if (!backdated) this.activeUs += Math.max(0, e.monoUs - prev.monoUs);
     }
     const reason = this.rules.isPause(e);
     if (reason !== null && !this.paused && !this.ended) {
       this.paused = true;
-      this.pauses.push({ at: e.wallTime, resumed_at: null, reason, type: 'pause' });
+      const at = prev && this.rules.pausedAtPrevious?.(e) === true ? prev.wallTime : e.wallTime;
+      this.pauses.push({ at, resumed_at: null, reason, type: 'pause' });
     } else if (this.rules.isResume(e) && this.paused) {
       this.paused = false;
       const open = this.pauses.findLast((p) => p.type === 'pause' && p.resumed_at === null);

@@ -91,7 +91,11 @@ export const sessionEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('deal_accepted'), seat }),
   z.object({ type: z.literal('walked_away'), seat }),
   /** `by`: who paused (issue 25); absent in logs written before, where pausedByOf() reads the reason. */
-  z.object({ type: z.literal('paused'), reason: z.string().min(1), by: pausedBySchema.optional() }),
+  /**
+   * `idle_before`: the pause began at the event before it (an abandoned visit, issue 25): the time since that event
+   * was nobody's, so it is downtime, not time on task.
+   */
+  z.object({ type: z.literal('paused'), reason: z.string().min(1), by: pausedBySchema.optional(), idle_before: z.literal(true).optional() }),
   z.object({ type: z.literal('resumed'), reason: z.string().min(1) }),
   /** The participant was warned that the time limit is near. */
   z.object({ type: z.literal('time_warning'), remaining_ms: z.number().int().min(0) }),
