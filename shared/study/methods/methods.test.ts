@@ -96,7 +96,7 @@ describe('the methods paragraph from a bundle', () => {
     const doc = methodsDoc(files);
     const text = textOf(doc);
     expect(text).toContain(
-      '2 participants enrolled (3 participant codes issued); 0 completed the study; 1 withdrew; 1 were still in progress',
+      '2 participants enrolled (3 participant codes issued); 0 completed the study; 1 withdrew; 1 was still in progress',
     );
     expect(text).toContain('Of 2 runs, 1 counted; not counted: 1 of withdrawn participants.');
     expect(text).toContain('The study used a between-participants design');
@@ -144,7 +144,7 @@ describe('the methods paragraph from a bundle', () => {
         '\n',
     );
     const text = textOf(methodsDoc(files));
-    expect(text).toContain('1 withdrew and 1 were voided by the experimenter');
+    expect(text).toContain('1 withdrew and 1 was voided by the experimenter');
   });
 
   it('a study with no runs says so in words and invents no score, time or label', () => {

@@ -3,9 +3,9 @@ import { plural, SectionBuilder, type Section } from './doc.js';
 import type { BundleFacts } from './bundleFacts.js';
 
 const EXCLUDED = [
-  ['declined', 'declined consent or were screened out', 'consent_declined, or answered with screenedOut'],
+  ['declined', 'declined consent or {were} screened out', 'consent_declined, or answered with screenedOut'],
   ['withdrawn', 'withdrew', 'participant_withdrawn'],
-  ['void', 'were voided by the experimenter', 'participant_voided'],
+  ['void', '{were} voided by the experimenter', 'participant_voided'],
   ['abandoned', 'abandoned the visit', 'participant_abandoned'],
 ] as const;
 
@@ -46,14 +46,16 @@ export function participantsSection(f: BundleFacts): Section {
       s.t('; ');
       excluded.forEach((x, i) => {
         if (i > 0) s.t(i === excluded.length - 1 ? ' and ' : ', ');
-        s.n(x.n, file, `participants whose status is ${x.st} (${x.field})`).t(` ${x.words}`);
+        s.n(x.n, file, `participants whose status is ${x.st} (${x.field})`).t(
+          ` ${x.words.replace('{were}', x.n === 1 ? 'was' : 'were')}`,
+        );
       });
     }
     const active = status('active');
     if (active > 0)
       s.t('; ')
         .n(active, file, 'participants whose plan had not ended (status active)')
-        .t(' were still in progress when the bundle was written');
+        .t(` ${active === 1 ? 'was' : 'were'} still in progress when the bundle was written`);
     const erased = logs.reduce((n, l) => n + l.state.erasures.length, 0);
     if (erased > 0)
       s.t('; ')
