@@ -16,6 +16,8 @@ import { hostPathMapper } from './hostPaths.js';
 import { studyDesign } from '../scoring/studyDesign.js';
 import type { Design } from '../../shared/team/export/resultTypes.js';
 import { auditBundlePart } from '../audit/auditTable.js';
+import type { StudyFacts } from '../../shared/study/methods/studyFacts.js';
+import { collectStudyFacts } from './studyFacts.js';
 
 /** One run as the bundle lists it (runs.json, runs.csv): where it sits in the plan and whether it counts. */
 export interface BundleRun {
@@ -69,6 +71,8 @@ export interface BundleSource {
   results: Map<string, Buffer>;
   /** The label audit's rows (tables/audit.csv, issue 27); its sessions are among `sessions`. */
   audit?: Array<Record<string, string | number | boolean | null>>;
+  /** study.json: the pack's ordering and the labeller's measured accuracy, for the methods paragraph (issue 28). */
+  studyFacts?: StudyFacts;
 }
 
 export const NAMES_FILE = 'redact-names.txt';
@@ -209,12 +213,14 @@ export function collectBundle(
   // The label audit (issue 27): the auditors' logs go to events/ like any session, their labels to tables/audit.csv.
   const audit = detail.kind === 'team' ? auditBundlePart(s, studyKey) : { rows: [], sessions: [] };
   sessions.push(...audit.sessions);
+  const station = stationId(s.options.dataDir);
   return ok({
     audit: audit.rows,
+    studyFacts: collectStudyFacts(s, studyKey, detail.dir, station),
     appVersion: s.options.version,
     studyKey,
     studyId: detail.id,
-    stationId: stationId(s.options.dataDir),
+    stationId: station,
     design: detail.kind === 'team' ? studyDesign(detail.dir).design : 'within',
     ...(detail.kind === 'slack' ? { grading: slackGradingOf(s, studyKey) } : {}),
     names: [...readNames(detail.dir), ...extraNames],

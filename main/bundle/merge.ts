@@ -10,9 +10,18 @@ import type { Version } from '../../shared/team/export/transcriptSchema.js';
 import { readRunText, WarningTally } from '../../shared/team/export/runRecord.js';
 import { parsePythonJson } from '../../shared/team/export/pythonJson.js';
 import { notJson } from '../../shared/jsonPlace.js';
+import { describeIssue } from '../../shared/comparison/finalResultsSchema.js';
 import { BUNDLE_FORMAT, type BundleManifest, type BundleRunRecord } from './manifest.js';
 import { readBundle, type ReadBundle } from './readBundle.js';
 import { writeBundleZip } from './writeBundle.js';
+import { withMethods } from './methodsFiles.js';
+import { METHODS_MD, METHODS_TEX } from '../../shared/study/methods/methods.js';
+import {
+  mergeStudyFacts,
+  STUDY_FACTS_FILE,
+  studyFactsSchema,
+  type StudyFacts,
+} from '../../shared/study/methods/studyFacts.js';
 
 export interface MergeReport {
   out: string;
@@ -167,6 +176,21 @@ export async function mergeBundles(
     }
   }
 
+  // study.json: every station's entry is kept (equal ones once), so a pack that differed between stations is said.
+  const facts: StudyFacts[] = [];
+  for (const b of bundles) {
+    const buf = b.files.get(STUDY_FACTS_FILE);
+    if (!buf) continue;
+    let parsed;
+    try {
+      parsed = studyFactsSchema.safeParse(JSON.parse(buf.toString('utf8')));
+    } catch (error) {
+      return fail('bad_request', `${b.file}: ${STUDY_FACTS_FILE} is not JSON (${(error as Error).message}); not merged.`);
+    }
+    if (!parsed.success) return fail('bad_request', describeIssue(`${b.file}: ${STUDY_FACTS_FILE}`, parsed.error));
+    facts.push(parsed.data);
+  }
+
   const files = new Map<string, Buffer>();
   const from = new Map<string, string>();
   const tables = new Map<string, Buffer[]>();
@@ -184,7 +208,11 @@ export async function mergeBundles(
         name === 'manifest.json' ||
         name === 'runs.json' ||
         name === 'final_results.json' ||
-        name === 'results/final_results.json'
+        name === 'results/final_results.json' ||
+        name === STUDY_FACTS_FILE ||
+        // Re-derived below from the merged whole.
+        name === METHODS_MD ||
+        name === METHODS_TEX
       )
         continue;
       if (name.startsWith('tables/')) {
@@ -235,6 +263,7 @@ export async function mergeBundles(
   for (const [name, buf] of [...files].sort(([a], [b]) => a.localeCompare(b)))
     if (name !== 'README.md') body.set(name, buf);
   for (const [name, parts] of tables) body.set(name, mergeCsv(parts));
+  if (facts.length) body.set(STUDY_FACTS_FILE, json(mergeStudyFacts(facts)));
 
   const versions = new Map<string, { runs: Set<string>; participants: Set<string> }>();
   for (const b of bundles) {
@@ -295,8 +324,10 @@ export async function mergeBundles(
       stations: b.manifest.stations,
       study_versions: b.manifest.study_versions.map((v) => v.hash),
     })),
-    files: [...body].map(([p, b]) => ({ path: p, sha256: sha256(b), bytes: b.length })),
+    files: [],
   };
+  withMethods(body, manifest);
+  manifest.files = [...body].map(([p, b]) => ({ path: p, sha256: sha256(b), bytes: b.length }));
   const written = await writeBundleZip(new Map([['manifest.json', json(manifest)], ...body]), out);
   return ok({
     out,

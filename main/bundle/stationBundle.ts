@@ -3,6 +3,7 @@ import type { AppServices } from '../app/appServices.js';
 import { collectBundle } from './collect.js';
 import { scanBundle, type Decision, type PrivacyHit } from './privacy.js';
 import { bundleFiles, bundlePath, writeBundleZip } from './writeBundle.js';
+import { METHODS_MD, METHODS_TEX } from '../../shared/study/methods/methods.js';
 
 /** The free-text scan of what this station's bundle of a study would hold. */
 export function scanStation(
@@ -48,5 +49,10 @@ export async function writeStationBundle(
     runs: src.value.runs.length,
     redacted: decided.filter((h) => h.decision === 'redact').length,
     kept: decided.filter((h) => h.decision === 'keep').length,
+    // The bundle's own methods paragraph (derived from the files just written), for the screen to show and copy.
+    methods: {
+      markdown: built.value.files.get(METHODS_MD)?.toString('utf8') ?? '',
+      latex: built.value.files.get(METHODS_TEX)?.toString('utf8') ?? '',
+    },
   });
 }

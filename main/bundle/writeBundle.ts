@@ -8,6 +8,8 @@ import { redactText, undecided, type Decision, type PrivacyHit } from './privacy
 import { teamFileOf, tidyTables } from './tidy.js';
 import { zipFiles } from './zip.js';
 import { writeFileAtomic } from '../files/atomicWrite.js';
+import { STUDY_FACTS_FILE } from '../../shared/study/methods/studyFacts.js';
+import { withMethods } from './methodsFiles.js';
 
 const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 const json = (v: unknown) => Buffer.from(JSON.stringify(v, null, 2) + '\n');
@@ -31,6 +33,7 @@ export function bundleFiles(
   body.set('runs.json', json(runs));
   const finalResults = src.results.get('final_results.json');
   if (finalResults) body.set('final_results.json', finalResults);
+  if (src.studyFacts) body.set(STUDY_FACTS_FILE, json(src.studyFacts));
   for (const [rel, content] of src.results) body.set(`results/${rel}`, content);
   for (const s of src.sessions) {
     body.set(
@@ -112,8 +115,11 @@ export function bundleFiles(
       })),
     },
     merged_from: [],
-    files: [...body].map(([p, b]) => ({ path: p, sha256: sha256(b), bytes: b.length })),
+    files: [],
   };
+  // The methods paragraph reads the bundle as written (manifest included); it is then listed like every file.
+  withMethods(body, manifest);
+  manifest.files = [...body].map(([p, b]) => ({ path: p, sha256: sha256(b), bytes: b.length }));
   return ok({ files: new Map([['manifest.json', json(manifest)], ...body]), manifest });
 }
 

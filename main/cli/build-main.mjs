@@ -1,5 +1,5 @@
 // Bundles the Node side: the browser host, `npm start`, the bench runner, workers, the command-line tools that
-// main/cli/run-built.mjs starts (`npm run score`, `npm run merge`), and the Electron shell.
+// main/cli/run-built.mjs starts (`npm run score`, `npm run merge`, `npm run methods`), and the Electron shell.
 // Dependencies stay external (node_modules ships with the app); the preload is fully bundled because a
 // sandboxed preload can only require('electron'). Each output's source files are written to
 // out/main/build-inputs.json, so run-built.mjs can tell an up-to-date output from a stale one without building.
@@ -15,6 +15,7 @@ const nodeEntries = {
   electron: 'main/electron/main.ts',
   score: 'main/cli/score.ts',
   merge: 'main/cli/merge.ts',
+  methods: 'main/cli/methods.ts',
 };
 const workers = JSON.parse(fs.readFileSync(new URL('./workers.json', import.meta.url), 'utf8'));
 

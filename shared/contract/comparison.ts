@@ -133,6 +133,8 @@ export const bundleMethods = {
       runs: z.number().int(),
       redacted: z.number().int(),
       kept: z.number().int(),
+      /** The bundle's methods.md and methods.tex (issue 28): a methods-and-results paragraph from the bundle alone. */
+      methods: z.object({ markdown: z.string(), latex: z.string() }),
     }),
   ),
 };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { PrivacyHitView } from '../../../shared/contract/comparison';
 import { api } from '../api/client';
 import { ErrorLine, useCall } from '../slack/useCall';
+import { MethodsParagraph } from './MethodsParagraph';
 
 type Decision = 'redact' | 'keep';
 
@@ -17,6 +18,7 @@ export function BundlePanel({ studyKey }: { studyKey: string }) {
   >();
   const [decisions, setDecisions] = useState<Record<string, Decision>>({});
   const [written, setWritten] = useState<string | undefined>();
+  const [methods, setMethods] = useState<{ markdown: string; latex: string } | undefined>();
   const [busy, setBusy] = useState(false);
   const extra = () =>
     names
@@ -26,6 +28,7 @@ export function BundlePanel({ studyKey }: { studyKey: string }) {
 
   const runScan = async () => {
     setWritten(undefined);
+    setMethods(undefined);
     const r = await call(api().bundleScan({ studyKey, names: extra() }));
     if (r) {
       setScan(r);
@@ -37,6 +40,7 @@ export function BundlePanel({ studyKey }: { studyKey: string }) {
     setBusy(true);
     const r = await call(api().bundleWrite({ studyKey, names: extra(), decisions }));
     setBusy(false);
+    if (r) setMethods(r.methods);
     if (r)
       setWritten(
         `Written: ${r.path} (${(r.bytes / 1e6).toFixed(2)} MB, ${r.sessions} sessions, ${r.runs} runs; ${r.redacted} redacted, ${r.kept} kept).`,
@@ -105,6 +109,7 @@ export function BundlePanel({ studyKey }: { studyKey: string }) {
           {written}
         </p>
       ) : null}
+      {methods ? <MethodsParagraph {...methods} /> : null}
     </section>
   );
 }
