@@ -453,7 +453,8 @@ class Indexer {
  */
 export function warmIndexer(slices = 12): void {
   const text = JSON.stringify({
-    messages: Array.from({ length: 300 }, (_, i) => ({ round: i, seat: i % 2 ? 'you' : 'Morgan', text: 'x "y" \\ z'.repeat(i % 40), kind: 'k' })),
+    // Texts with escapes and long plain ones (a real run's are mostly the second: one native search each).
+    messages: Array.from({ length: 300 }, (_, i) => ({ round: i, seat: i % 2 ? 'you' : 'Morgan', text: i % 3 ? 'the lead asks for the test. '.repeat(i % 60) : 'x "y" \\ z'.repeat(i % 40), kind: 'k' })),
     tool_calls: Array.from({ length: 300 }, (_, i) => ({ round: i, name: 'edit_file', input: { path: 'a.py', content: 'line\n'.repeat(i % 60) }, result_head: `${i} passed` })),
     score: { pass: true, outcome: 'x', details: {} },
   });

@@ -13,7 +13,7 @@ export const MAX_TRANSCRIPT_BYTES = 512 * 1024 * 1024;
 /** From this size a file is read in steps, so its first round can be shown before the rest is read (issue 26). */
 export const HEAD_FROM = 8 * 1024 * 1024;
 /** The head is read in doubling steps from this size, and never past HEAD_MAX in the search for the first round. */
-const HEAD_FIRST = 2 * 1024 * 1024;
+const HEAD_FIRST = 4 * 1024 * 1024;
 const HEAD_MAX = 16 * 1024 * 1024;
 
 /**
