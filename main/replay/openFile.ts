@@ -86,9 +86,16 @@ export async function openRunFile(appRoot: string, given: string): Promise<Resul
   } catch (error) {
     return fail('internal', `${file} could not be read: ${(error as Error).message}`);
   }
-  const bytes = Buffer.allocUnsafe(stat.size);
+  // Grown as it is read: the whole file's buffer (50 MB of memory outside the heap) is made only after the first round
+  // has gone, off the answer's path; the head's bytes stay as they were, for the first round read from them.
+  let bytes = Buffer.allocUnsafe(Math.min(stat.size, HEAD_FIRST));
   let got = 0;
   const readTo = async (want: number) => {
+    if (want > bytes.length) {
+      const grown = Buffer.allocUnsafe(want);
+      bytes.copy(grown, 0, 0, got);
+      bytes = grown;
+    }
     while (got < want) {
       const { bytesRead } = await handle.read(bytes, got, want - got, got);
       if (bytesRead === 0) throw new Error(`the file ended at byte ${got} of ${stat.size} while it was being read (changed on disk?)`);
