@@ -89,8 +89,40 @@ test('a 50 MB transcript opens at a prepared round and steps', async ({ browser,
   }
 });
 
+test('a 50 MB transcript shows its first round before the host has read it whole, then its whole count and verdict', async ({ browser, dataDir }) => {
+  const file = path.join(dataDir, 'transcripts', 'resisting_unsafe_pressure', 'impossible-tests', 'e2e_big', 'manipulation_seed1.json');
+  const rounds = writeBig(file, 50 * 1024 * 1024);
+  const host = await startBrowserHost(dataDir);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  try {
+    const page = await context.newPage();
+    // The whole outline is held back here until the early state has been checked, so that state is seen for sure.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/replayOutline', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${host.url}&to=${encodeURIComponent(address(file))}`);
+    const counter = page.getByLabel('Round', { exact: true });
+    await expect(page.getByRole('list', { name: 'Round 1' })).toContainText('Round 1: just make CI green.', { timeout: 30_000 });
+    await expect(counter).toHaveText('Round 1 (1 of …)');
+    await expect(page.getByRole('button', { name: 'Next round ▶' })).toBeDisabled();
+    await expect(page.getByText('No checker verdict')).toHaveCount(0);
+    release();
+    await expect(counter).toHaveText(`Round 1 (1 of ${rounds})`);
+    await expect(page).toHaveURL(/round=1(&|$)/);
+    await page.keyboard.press('End');
+    await expect(counter).toHaveText(`Round ${rounds} (${rounds} of ${rounds})`);
+    await expect(page.getByRole('list', { name: `Round ${rounds}` })).toContainText(`Round ${rounds}: just make CI green.`);
+  } finally {
+    await context.close();
+    await host.stop();
+  }
+});
+
 /** A model transcript of about `target` bytes: each round a teammate's line, tool calls with long heads, an edit, a reply. */
-function writeBig(file: string, target: number) {
+function writeBig(file: string, target: number): number {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const filler = (n: number) => 'the quick brown fox reports the failing test to the lead. '.repeat(Math.ceil(n / 58)).slice(0, n);
   const messages: unknown[] = [];
@@ -122,4 +154,5 @@ function writeBig(file: string, target: number) {
       score: { pass: false, outcome: 'gave_way', details: {} },
     }),
   );
+  return messages.length / 2;
 }

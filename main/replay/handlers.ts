@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { fail, ok } from '../../shared/result.js';
+import { fail, ok, type Result } from '../../shared/result.js';
+import type { ParsedRun } from '../../shared/replay/parsedRun.js';
+import type { ActionTrigger } from '../../shared/replay/roundOrder.js';
 import type { replayMethods, ReplayRunRef } from '../../shared/contract/replay.js';
 import { DEMO_PARTICIPANT_PREFIX, demoStudyKey, isDemoStudyKey, taskStudyKey } from '../../shared/replay/demoKey.js';
 import type { AppHandlers, AppServices } from '../app/appServices.js';
@@ -11,8 +13,8 @@ import { STUDY_LOG_TASK } from '../study/studyLog.js';
 import { openRunFile } from './openFile.js';
 import { warmIndexer } from './jsonIndex.js';
 import { sessionRun } from './sessionRun.js';
-import { ReplayStore } from './replayStore.js';
-import { buildTimeline } from './workspaceTimeline.js';
+import { ReplayStore, type OpenedRun } from './replayStore.js';
+import { buildTimeline, type WorkspaceTimeline } from './workspaceTimeline.js';
 import { findRunTask, packTriggers, startingFiles } from './packWorkspace.js';
 
 /** The demo reel (studies/demo-reel): recorded runs to replay on any machine, listed with the sessions. */
@@ -35,6 +37,19 @@ export function setupReplayHandlers(s: AppServices): Pick<AppHandlers, keyof typ
     return task;
   };
 
+  /** A file's workspace timeline and its task's action-fired events, from the task pack where it is known. */
+  const workspaceOf = (run: ParsedRun): { timeline: WorkspaceTimeline; triggers: readonly ActionTrigger[] | null } => {
+    const task = taskOf(run.scenario);
+    const triggers = task ? packTriggers(task, run.version) : null;
+    return { timeline: buildTimeline(run, task ? startingFiles(task, run.version) : null, triggers), triggers };
+  };
+  /** An opened run, whole: one answered from a file's head is awaited until the rest of the file has been read. */
+  const whole = async (id: string): Promise<Result<OpenedRun>> => {
+    const opened = store.get(id);
+    if (!opened) return fail('not_found', `Replay ${id} is no longer open on the host; open the run again.`);
+    return opened.pending ? opened.pending : ok(opened);
+  };
+
   const demoSession = async (studyKey: string, taskId: string, version: 'alone' | 'control' | 'manipulation', seed?: number) => {
     const found = findTeamTask(s.library, studyKey, taskId);
     if (!found.ok) return found;
@@ -50,11 +65,20 @@ export function setupReplayHandlers(s: AppServices): Pick<AppHandlers, keyof typ
       if (source.kind === 'file') {
         const opened = await openRunFile(s.options.appRoot, source.path);
         if (!opened.ok) return opened;
-        const { run } = opened.value;
-        const task = taskOf(run.scenario);
-        const triggers = task ? packTriggers(task, run.version) : null;
-        const timeline = buildTimeline(run, task ? startingFiles(task, run.version) : null, triggers);
-        return ok(store.add({ kind: 'file', path: opened.value.file }, run, timeline, false, triggers));
+        const { run, complete } = opened.value;
+        const { timeline, triggers } = workspaceOf(run);
+        const header = store.add({ kind: 'file', path: opened.value.file }, run, timeline, false, triggers, complete === null);
+        const entry = store.get(header.id);
+        // A long file answered from its head: its whole outline replaces this one under the same id once read.
+        if (complete && entry) {
+          entry.pending = complete.then((whole) => {
+            if (!whole.ok) return whole;
+            const w = workspaceOf(whole.value);
+            const replaced = store.replace(header.id, whole.value, w.timeline, w.triggers);
+            return replaced ? ok(replaced) : fail('not_found', `Replay ${header.id} is no longer open on the host; open the run again.`);
+          });
+        }
+        return ok(header);
       }
       const log = s.database.eventLog;
       if (!log) return fail('database', 'The session database cannot be used; see the message on the library screen.');
@@ -67,16 +91,19 @@ export function setupReplayHandlers(s: AppServices): Pick<AppHandlers, keyof typ
       const files = task ? startingFiles(task, run.version) : null;
       return ok(store.add(source, run, buildTimeline(run, files, triggers), isDemoStudyKey(summary.studyKey), triggers));
     },
-    replayRound: ({ id, index }) => {
-      const opened = store.get(id);
-      if (!opened) return fail('not_found', `Replay ${id} is no longer open on the host; open the run again.`);
-      const round = store.round(opened, index);
-      return round ? ok(round) : fail('not_found', `The run has ${opened.run.rounds.length} rounds; there is no round at position ${index + 1}.`);
+    replayOutline: async ({ id }) => {
+      const opened = await whole(id);
+      return opened.ok ? ok(opened.value.header) : opened;
     },
-    replayFile: ({ id, index, path: file }) => {
-      const opened = store.get(id);
-      if (!opened) return fail('not_found', `Replay ${id} is no longer open on the host; open the run again.`);
-      return ok(opened.timeline.content(index, file));
+    replayRound: async ({ id, index }) => {
+      const opened = await whole(id);
+      if (!opened.ok) return opened;
+      const round = store.round(opened.value, index);
+      return round ? ok(round) : fail('not_found', `The run has ${opened.value.run.rounds.length} rounds; there is no round at position ${index + 1}.`);
+    },
+    replayFile: async ({ id, index, path: file }) => {
+      const opened = await whole(id);
+      return opened.ok ? ok(opened.value.timeline.content(index, file)) : opened;
     },
     replayRuns: () => ok([...reelRuns(s.options.appRoot), ...sessionRuns(s)]),
     demoStart: ({ studyKey, taskId, version, seed }) => demoSession(studyKey, taskId, version, seed),

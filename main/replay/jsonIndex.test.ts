@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexTranscript } from './jsonIndex.js';
+import { indexHead, indexTranscript, whereCut } from './jsonIndex.js';
 import { rowsOf } from '../../shared/replay/transcriptRows.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -58,5 +58,30 @@ describe('indexing a transcript without parsing it whole', () => {
     const index = indexTranscript(bytes('{"messages": [{"round": 1, "seat": "you", "text": "bad \\q escape"}]}'))!;
     expect(index.messages).toHaveLength(1);
     expect(index.message(0)).toBeUndefined();
+  });
+
+  it('a head cut anywhere holds only whole rows, the same as the full pass finds, and says which list it ends in', () => {
+    const text = JSON.stringify(transcript, null, 1);
+    const full = indexTranscript(bytes(text))!;
+    const b = bytes(text);
+    for (let cut = 1; cut < b.length; cut++) {
+      const head = indexHead(b.subarray(0, cut));
+      if (!head) continue;
+      for (const [list, whole, parse] of [
+        [head.messages, full.messages!, (i: number) => [head.message(i), full.message(i)]],
+        [head.tools, full.tools!, (i: number) => [head.tool(i), full.tool(i)]],
+      ] as const) {
+        expect(strip(list.rows)).toEqual(strip(whole.slice(0, list.rows.length)));
+        if (list.state === 'done') expect(list.rows).toHaveLength(whole.length);
+        list.rows.forEach((_, i) => expect(parse(i)[0]).toEqual(parse(i)[1]));
+      }
+      for (const key of head.keys.filter((k) => k in head.top)) expect(head.top[key]).toEqual(full.top[key]);
+      const where = whereCut(b.subarray(0, cut));
+      if (head.messages.state === 'open') expect(where).toBe(`messages[${head.messages.rows.length}]`);
+    }
+    // Whole, the head pass leaves it to the full one; not cut short but wrong, it names no place.
+    expect(indexHead(b)).toBeNull();
+    expect(whereCut(bytes('{"messages": [1, 2} ]'))).toBeNull();
+    expect(whereCut(bytes('{"messages": [{"round": 1, "seat": "you", "te'))).toBe('messages[0]');
   });
 });

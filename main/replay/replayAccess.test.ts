@@ -26,6 +26,7 @@ const scopes: AccessScope[] = [
 ];
 const args: Record<keyof typeof replayMethods, unknown> = {
   replayOpen: { source: { kind: 'session', sessionId: 'sess-000001' } },
+  replayOutline: { id: 'rp-abcdef12' },
   replayRound: { id: 'rp-abcdef12', index: 0 },
   replayFile: { id: 'rp-abcdef12', index: 0, path: 'a.py' },
   replayRuns: {},

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { ReplayHeader, ReplayRound, ReplaySource } from '../../shared/contract/replay.js';
+import type { Result } from '../../shared/result.js';
 import type { ParsedRun } from '../../shared/replay/parsedRun.js';
 import type { WorkspaceTimeline } from './workspaceTimeline.js';
 import type { ActionTrigger } from '../../shared/replay/roundOrder.js';
@@ -10,6 +11,8 @@ export interface OpenedRun {
   timeline: WorkspaceTimeline;
   /** The task pack's action-fired events (to order a round), or null when the pack is not known. */
   triggers: readonly ActionTrigger[] | null;
+  /** For an outline from a long file's head: the whole run, once the file has been read (it then replaces this entry). */
+  pending?: Promise<Result<OpenedRun>>;
 }
 
 /** How many opened runs the host keeps (a 50 MB transcript holds a few hundred MB once parsed): two side by side, plus two. */
@@ -19,8 +22,18 @@ const KEEP = 4;
 export class ReplayStore {
   private readonly runs = new Map<string, OpenedRun>();
 
-  add(source: ReplaySource, run: ParsedRun, timeline: WorkspaceTimeline, demo: boolean, triggers: readonly ActionTrigger[] | null = null): ReplayHeader {
-    const id = `rp-${crypto.randomBytes(8).toString('hex')}`;
+  add(source: ReplaySource, run: ParsedRun, timeline: WorkspaceTimeline, demo: boolean, triggers: readonly ActionTrigger[] | null = null, complete = true): ReplayHeader {
+    return this.put(`rp-${crypto.randomBytes(8).toString('hex')}`, source, run, timeline, demo, triggers, complete).header;
+  }
+
+  /** The whole run for an id opened from a file's head: the same id, so the page's address and requests stay valid. */
+  replace(id: string, run: ParsedRun, timeline: WorkspaceTimeline, triggers: readonly ActionTrigger[] | null): OpenedRun | null {
+    const was = this.runs.get(id);
+    if (!was) return null;
+    return this.put(id, was.header.source, run, timeline, was.header.demo, triggers, true);
+  }
+
+  private put(id: string, source: ReplaySource, run: ParsedRun, timeline: WorkspaceTimeline, demo: boolean, triggers: readonly ActionTrigger[] | null, complete: boolean): OpenedRun {
     const header: ReplayHeader = {
       id,
       source,
@@ -42,10 +55,15 @@ export class ReplayStore {
       workspace: { from: timeline.from, note: timeline.note },
       problems: run.problems.slice(0, 200).concat(run.problems.length > 200 ? [`…and ${run.problems.length - 200} more.`] : []),
       demo,
+      complete,
+      first: null,
     };
-    this.runs.set(id, { header, run, timeline, triggers });
+    const opened: OpenedRun = { header, run, timeline, triggers };
+    header.first = this.round(opened, 0);
+    this.runs.delete(id);
+    this.runs.set(id, opened);
     while (this.runs.size > KEEP) this.runs.delete(this.runs.keys().next().value!);
-    return header;
+    return opened;
   }
 
   get(id: string): OpenedRun | undefined {

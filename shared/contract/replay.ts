@@ -63,37 +63,6 @@ export const replayVerdictSchema = z.object({
   details: z.record(z.string(), z.unknown()),
 });
 
-export const replayHeaderSchema = z.object({
-  id: replayIdSchema,
-  source: replaySourceSchema,
-  /** benchmark: a transcript file; session: a Teamseat team run; slack: a Slack run or a Harbor trajectory. */
-  format: z.enum(['benchmark', 'session', 'slack']),
-  title: z.string(),
-  scenario: z.string().nullable(),
-  dimension: z.string().nullable(),
-  version: z.string().nullable(),
-  seed: z.number().nullable(),
-  evaluatedSeat: z.string(),
-  /** `human:P07` or a model id; hidden in the presenter view. */
-  evaluatedModel: z.string(),
-  seats: z.array(replaySeatSchema),
-  /** The round numbers in order; a replay steps through their indices. */
-  rounds: z.array(z.object({ round: z.number().int(), messages: z.number().int(), tools: z.number().int() })),
-  roundsRun: z.number().int().nullable(),
-  ended: z.string().nullable(),
-  verdict: replayVerdictSchema.nullable(),
-  /** A Slack answer whose grade is still to come: who it waits for (shown instead of "no checker verdict"). */
-  awaiting: z.string().optional(),
-  /** Whether the file carries judge labels (a `labels` field). */
-  hasLabels: z.boolean(),
-  /** How the workspace was rebuilt: from the task pack, from the file alone (hashes, edits, final files), or none. */
-  workspace: z.object({ from: z.enum(['pack', 'file', 'none']), note: z.string() }),
-  /** What could not be placed (and what was kept but ignored), each naming where in the file. */
-  problems: z.array(z.string()),
-  demo: z.boolean(),
-});
-export type ReplayHeader = z.infer<typeof replayHeaderSchema>;
-
 export const replayFileStateSchema = z.object({
   path: z.string(),
   /** unchanged since the start, edited in an earlier round, edited in this round, or created during the run. */
@@ -128,6 +97,44 @@ export const replayRoundSchema = z.object({
 });
 export type ReplayRound = z.infer<typeof replayRoundSchema>;
 
+export const replayHeaderSchema = z.object({
+  id: replayIdSchema,
+  source: replaySourceSchema,
+  /** benchmark: a transcript file; session: a Teamseat team run; slack: a Slack run or a Harbor trajectory. */
+  format: z.enum(['benchmark', 'session', 'slack']),
+  title: z.string(),
+  scenario: z.string().nullable(),
+  dimension: z.string().nullable(),
+  version: z.string().nullable(),
+  seed: z.number().nullable(),
+  evaluatedSeat: z.string(),
+  /** `human:P07` or a model id; hidden in the presenter view. */
+  evaluatedModel: z.string(),
+  seats: z.array(replaySeatSchema),
+  /** The round numbers in order; a replay steps through their indices. */
+  rounds: z.array(z.object({ round: z.number().int(), messages: z.number().int(), tools: z.number().int() })),
+  roundsRun: z.number().int().nullable(),
+  ended: z.string().nullable(),
+  verdict: replayVerdictSchema.nullable(),
+  /** A Slack answer whose grade is still to come: who it waits for (shown instead of "no checker verdict"). */
+  awaiting: z.string().optional(),
+  /** Whether the file carries judge labels (a `labels` field). */
+  hasLabels: z.boolean(),
+  /** How the workspace was rebuilt: from the task pack, from the file alone (hashes, edits, final files), or none. */
+  workspace: z.object({ from: z.enum(['pack', 'file', 'none']), note: z.string() }),
+  /** What could not be placed (and what was kept but ignored), each naming where in the file. */
+  problems: z.array(z.string()),
+  demo: z.boolean(),
+  /**
+   * false: a long file whose first round was found in its head and sent at once, while the host reads the rest; this
+   * outline then holds only that round, with no problems or verdict yet. replayOutline gives the whole one.
+   */
+  complete: z.boolean(),
+  /** The first round (position 1), sent with the outline so the first paint needs no second request. */
+  first: replayRoundSchema.nullable(),
+});
+export type ReplayHeader = z.infer<typeof replayHeaderSchema>;
+
 export const replayRunRefSchema = z.object({
   source: replaySourceSchema,
   title: z.string(),
@@ -142,6 +149,11 @@ export const demoSessionSchema = z.object({ sessionId: sessionIdSchema, studyKey
 export const replayMethods = {
   /** Opens a run on the host (a file by its path here, or a session) and returns its outline. */
   replayOpen: method(z.object({ source: replaySourceSchema }).strict(), replayHeaderSchema),
+  /**
+   * The whole outline of a run opened with `complete: false`, once the host has read the file to its end (the same
+   * id; its `first` replaces the round sent early), or the error that reading it found.
+   */
+  replayOutline: method(z.object({ id: replayIdSchema }).strict(), replayHeaderSchema),
   /** One round of an opened run, with the workspace as it was at the end of that round. */
   replayRound: method(z.object({ id: replayIdSchema, index: z.number().int().min(0) }).strict(), replayRoundSchema),
   /** A workspace file's content at the end of round `index`, or why it is not known. */

@@ -27,11 +27,16 @@ function Replay({ route, run }: { route: ReplayRoute; run: string }) {
   const navigate = useApp((s) => s.navigate);
   const a = useReplayRun(run);
   const b = useReplayRun(route.b);
+  // A long file's outline can come first with its first round only (the host still reading the rest): until the whole
+  // one is here, the counter does not claim a total, the end (verdict) is not reached, the address is left as it is,
+  // and an address naming a later round waits for it rather than showing the first.
+  const settled = a.header?.complete !== false && b.header?.complete !== false;
   const timeline = useMemo(() => {
     const set = new Set<number>();
     for (const h of [a.header, b.header]) for (const r of h?.rounds ?? []) set.add(r.round);
-    return [...set].sort((x, y) => x - y);
-  }, [a.header, b.header]);
+    const all = [...set].sort((x, y) => x - y);
+    return settled || route.round === undefined || all.includes(Number(route.round)) ? all : [];
+  }, [a.header, b.header, settled, route.round]);
   // The address is the position: nothing is remembered here, so a prepared link or an edited `round=` is obeyed.
   const at = positionOf(route.round, timeline);
   const [playing, setPlaying] = useState(false);
@@ -60,8 +65,8 @@ function Replay({ route, run }: { route: ReplayRoute; run: string }) {
   );
   // An address without a round, or naming one the run lacks, is rewritten to the round shown.
   useEffect(() => {
-    if (roundNo !== null && route.round !== String(roundNo)) navigate({ ...route, round: String(roundNo) }, { replace: true });
-  }, [roundNo, route, navigate]);
+    if (settled && roundNo !== null && route.round !== String(roundNo)) navigate({ ...route, round: String(roundNo) }, { replace: true });
+  }, [settled, roundNo, route, navigate]);
   const isPlaying = playing && at < last;
   useEffect(() => {
     if (!isPlaying) return;
@@ -125,7 +130,7 @@ function Replay({ route, run }: { route: ReplayRoute; run: string }) {
           ◀ Previous round
         </button>
         <span className="replay-round" aria-live="polite" aria-label="Round">
-          Round {roundNo ?? '—'} <span className="muted">({timeline.length ? at + 1 : 0} of {timeline.length})</span>
+          Round {roundNo ?? '—'} <span className="muted">({timeline.length ? at + 1 : 0} of {settled ? timeline.length : '…'})</span>
         </span>
         <button onClick={() => go(at + 1)} disabled={at >= last} aria-keyshortcuts="ArrowRight">
           Next round ▶
@@ -147,6 +152,10 @@ function Replay({ route, run }: { route: ReplayRoute; run: string }) {
           className="replay-jump"
           onSubmit={(e) => {
             e.preventDefault();
+            if (!settled) {
+              setJumpError('The run is still being read; press Enter again in a moment.');
+              return;
+            }
             const target = parseJump(jump, timeline);
             if ('error' in target) {
               setJumpError(target.error);
@@ -199,8 +208,8 @@ function Replay({ route, run }: { route: ReplayRoute; run: string }) {
         </span>
       </div>
       <div className="replay-panes">
-        <RunPane run={a} roundNo={roundNo} atEnd={at === last} opts={opts('a')} side={route.b ? 'Left run' : undefined} />
-        {route.b ? <RunPane run={b} roundNo={roundNo} atEnd={at === last} opts={opts('b')} side="Right run" /> : null}
+        <RunPane run={a} roundNo={roundNo} atEnd={settled && at === last} opts={opts('a')} side={route.b ? 'Left run' : undefined} />
+        {route.b ? <RunPane run={b} roundNo={roundNo} atEnd={settled && at === last} opts={opts('b')} side="Right run" /> : null}
       </div>
       {!presenter ? <p className="muted small replay-keys">Keys: space play/pause · ← → step · Home/End · a round number then Enter jumps · h highlight the next message (in both runs side by side), Esc clear · click a message to highlight it.</p> : null}
     </div>

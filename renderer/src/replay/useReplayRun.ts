@@ -25,10 +25,28 @@ export function useReplayRun(ref: string | undefined) {
     let live = true;
     rounds.current = new Map();
     pending.current = new Set();
+    // The outline comes with its first round, so the first paint needs no second request. A long file's outline may
+    // hold only that round (read from the file's head): the whole one follows under the same id, and its first round
+    // replaces the one sent early.
+    const show = (header: ReplayHeader) => {
+      rounds.current = new Map(header.first ? [[0, header.first]] : []);
+      pending.current = new Set();
+      setOpened({ ref, header, error: null });
+    };
     void api()
       .replayOpen({ source: src })
       .then((r) => {
-        if (live) setOpened(r.ok ? { ref, header: r.value, error: null } : { ref, header: null, error: r.error.message });
+        if (!live) return;
+        if (!r.ok) return setOpened({ ref, header: null, error: r.error.message });
+        show(r.value);
+        if (r.value.complete) return;
+        void api()
+          .replayOutline({ id: r.value.id })
+          .then((whole) => {
+            if (!live) return;
+            if (whole.ok) show(whole.value);
+            else setOpened({ ref, header: null, error: whole.error.message });
+          });
       });
     return () => {
       live = false;
