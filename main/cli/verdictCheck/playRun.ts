@@ -37,7 +37,8 @@ export async function playVerdictRun(
     sent++;
   }
   let submitted = false;
-  if (view.status === 'your_turn' || view.status === 'waiting') {
+  // Submitted only on the participant's turn, as the seat offers it; a run already over is checked as it stands.
+  if (view.status === 'your_turn') {
     view = await host.call<TeamView>('teamSubmit', { sessionId: view.sessionId, ...(run.answer !== undefined ? { answer: run.answer } : {}) });
     submitted = run.answer !== undefined;
   }
