@@ -12,7 +12,7 @@ import { untilChecked } from '../team/teamCheck.testing.js';
 // A real browser host on 127.0.0.1 over the real app services (temp SQLite, the repository's studies, the app's
 // Pyodide runner), and a participant's moves in the team seat made through its HTTP API as the seat's UI makes
 // them. Shared by the HTTP tests that play team tasks (main/team/declaredPaths.http.test.ts,
-// main/scoring/impossibleTests.http.test.ts).
+// main/scoring/impossibleTests.http.test.ts) and by `npm run verdict-check` (main/cli/verdict-check.ts).
 
 export interface TeamHttpHost {
   /** POST /api/<method> with the experimenter's token; the call's value, or throws naming the method. */
@@ -22,11 +22,17 @@ export interface TeamHttpHost {
   close(): Promise<void>;
 }
 
-export async function startTeamHttpHost(): Promise<TeamHttpHost> {
+export interface TeamHttpHostOptions {
+  /** Study folders copied into the host's data folder before it starts: each is then the study `user:<folder name>`. */
+  userStudies?: readonly string[];
+}
+
+export async function startTeamHttpHost(options: TeamHttpHostOptions = {}): Promise<TeamHttpHost> {
   const tmp = makeTempDir();
   const rendererDir = path.join(tmp.dir, 'renderer');
   fs.mkdirSync(rendererDir);
   fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
+  for (const dir of options.userStudies ?? []) fs.cpSync(dir, path.join(tmp.dir, 'data', 'studies', path.basename(dir)), { recursive: true });
   const app = createTestApp(path.join(tmp.dir, 'data'));
   let host: BrowserHost;
   try {
