@@ -86,6 +86,10 @@ export async function playTurn(host: TeamHttpHost, sessionId: string, turn: Path
       .view;
   }
   if ('submit' in turn) return call<TeamView>('teamSubmit', { sessionId, answer: turn.submit });
+  if ('offer' in turn) {
+    const theyGet = Object.fromEntries(Object.entries(turn.offer).map(([k, v]) => [k, 3 - v]));
+    return call<TeamView>('teamOfferDeal', { sessionId, youGet: turn.offer, theyGet });
+  }
   return call<TeamView>('teamAcceptDeal', { sessionId });
 }
 
