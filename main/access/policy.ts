@@ -78,6 +78,7 @@ export const participantMethods: Record<string, Check<ParticipantScope>> = {
   teamSend: ownTeamSession,
   teamTool: ownTeamSession,
   teamAcceptDeal: ownTeamSession,
+  teamOfferDeal: ownTeamSession,
   teamSubmit: ownTeamSession,
   teamPause: ownTeamSession,
   teamResume: ownTeamSession,

@@ -13,7 +13,7 @@ import { seatMovedBy } from './ownership.js';
 const participantTeamView = projectionOf(participantTeamViewSchema);
 const participantRunView = projectionOf(participantRunViewSchema) as (value: unknown) => { runId: string };
 
-const teamViewMethods = new Set(['teamView', 'teamSend', 'teamAcceptDeal', 'teamSubmit', 'teamPause', 'teamResume']);
+const teamViewMethods = new Set(['teamView', 'teamSend', 'teamAcceptDeal', 'teamOfferDeal', 'teamSubmit', 'teamPause', 'teamResume']);
 const runViewMethods = new Set(['slackRunView', 'slackPauseRun', 'slackResumeRun', 'slackSubmitAnswer']);
 
 /**

@@ -145,7 +145,8 @@ export function systemPrompt(view: TeamView): string {
   return (
     `${brief}\n\nYou are ${whoYouAre(view.you)}. Your team:\n${team}\n\n` +
     `The task lasts at most ${view.rounds} rounds. In each round your teammates speak, then you: use the tools as you need, ` +
-    `then end your turn with send_message (to "team" or one teammate). Call submit when you are done; it ends the task.`
+    `then end your turn with send_message (to "team" or one teammate). Call submit when you are done; it ends the task.` +
+    (view.deal?.form ? ` You can put a split on the table at any point of your turn with submit_deal; ${view.deal.form.counterpart} answers it at once.` : '')
   );
 }
 
@@ -165,5 +166,13 @@ function newsSince(view: TeamView, seen: number, inboxSeen: ReadonlySet<string>)
     .map((m) => `[round ${m.round}] ${m.from} → ${m.to === view.you.name ? 'you' : m.to}: ${m.text}`);
   const inbox = view.inbox.filter((i) => !inboxSeen.has(i.id)).map((i) => `Inbox: from ${i.from}, "${i.subject}": ${i.body}`);
   const head = `Round ${view.round} of ${view.rounds}. It is your turn.`;
-  return [head, ...(lines.length ? lines : ['(no new messages)']), ...inbox].join('\n');
+  return [head, ...(lines.length ? lines : ['(no new messages)']), ...inbox, ...onTheTable(view)].join('\n');
+}
+
+/** The deal a teammate has on the table, in words: its chat line is only CaSiNo's `Submit-Deal` token. */
+function onTheTable(view: TeamView): string[] {
+  const p = view.deal?.proposal;
+  if (!p || view.deal?.accepted || p.from === view.you.name) return [];
+  const list = (x: Record<string, number>) => Object.entries(x).map(([k, v]) => `${v} ${k}`).join(', ');
+  return [`On the table from ${p.from}: you get ${list(p.youGet)}; ${p.from} gets ${list(p.theyGet)} (accept_deal accepts it).`];
 }

@@ -44,6 +44,8 @@ export function toolsFor(view: TeamView): FunctionTool[] {
   for (const name of view.workspace?.tools ?? []) if (name !== 'submit') tools.push(WORKSPACE_TOOLS[name]);
   tools.push(submitTool(view));
   if (view.deal?.proposal && !view.deal.accepted) tools.push(fn('accept_deal', 'Accept the deal your counterpart proposed; this ends the task.', {}, []));
+  const form = view.deal?.form;
+  if (form && !view.deal?.accepted) tools.push(dealFormTool(form));
   return tools;
 }
 
@@ -65,6 +67,24 @@ function submitTool(view: TeamView): FunctionTool {
   );
 }
 
+/** The deal form as a tool (issue 23): the same offer a person makes with the form, checked and answered the same way. */
+function dealFormTool(form: NonNullable<NonNullable<TeamView['deal']>['form']>): FunctionTool {
+  const counts = (who: string) => ({
+    type: 'object',
+    description: `How many packages of each item ${who} gets`,
+    properties: Object.fromEntries(form.items.map((i) => [i.name, { type: 'integer', minimum: 0, maximum: i.count }])),
+    required: form.items.map((i) => i.name),
+    additionalProperties: false,
+  });
+  const items = form.items.map((i) => `${i.count} ${i.name}`).join(', ');
+  return fn(
+    'submit_deal',
+    `Put a split on the table for ${form.counterpart} to answer (the deal form). There are ${items}; each item's two counts must add up. ${form.counterpart} answers at once: if it accepts, the deal is agreed and the task ends; if not, you can keep talking, accept its offer or offer again.`,
+    { you_get: counts('your side'), they_get: counts(form.counterpart) },
+    ['you_get', 'they_get'],
+  );
+}
+
 export interface ToolCallOutcome {
   /** What goes back to the model as the tool's result. */
   content: string;
@@ -80,6 +100,7 @@ const sendArgs = (channels: string[]) =>
     text: z.string().trim().min(1, 'the message is empty').max(20_000),
   });
 const submitArgs = z.strictObject({ message: z.string().max(100_000).optional(), choice: z.string().max(500).optional() });
+const offerArgs = z.strictObject({ you_get: z.record(z.string().max(40), z.number()), they_get: z.record(z.string().max(40), z.number()) });
 
 const refusal = (view: TeamView, content: string): ToolCallOutcome => ({ content: `Error: ${content}`, ok: false, endsTurn: false, view });
 
@@ -107,6 +128,13 @@ export async function callTeamTool(team: TeamSession, view: TeamView, call: Wire
     const done = choice === undefined ? await team.submit(message) : await team.submit(undefined, { option: choice, ...(message === undefined ? {} : { reason: message }) });
     return done.ok ? { content: 'submitted', ok: true, endsTurn: true, view: done.value } : refusal(team.view(), done.error.message);
   }
+  if (name === 'submit_deal') {
+    const parsed = offerArgs.safeParse(args.value);
+    if (!parsed.success) return refusal(view, issue(parsed.error));
+    const done = await team.offerDeal({ youGet: parsed.data.you_get, theyGet: parsed.data.they_get });
+    if (!done.ok) return refusal(team.view(), done.error.message);
+    return { content: offerOutcome(done.value), ok: true, endsTurn: done.value.deal?.accepted === true, view: done.value };
+  }
   if (name === 'accept_deal') {
     const done = await team.acceptDeal();
     return done.ok ? { content: 'deal accepted', ok: true, endsTurn: true, view: done.value } : refusal(team.view(), done.error.message);
@@ -115,4 +143,15 @@ export async function callTeamTool(team: TeamSession, view: TeamView, call: Wire
   if (!done.ok) return refusal(team.view(), done.error.message);
   const { outcome } = done.value;
   return { content: outcome.ok ? outcome.output || outcome.resultHead : `Error: ${outcome.output}`, ok: outcome.ok, endsTurn: false, view: done.value.view };
+}
+
+/** What the counterpart answered, in words the model can act on (the chat has only its action tokens). */
+function offerOutcome(after: TeamView): string {
+  const who = after.deal?.form?.counterpart ?? 'The counterpart';
+  if (after.deal?.accepted) return `${who} accepted your offer: the deal is agreed and the task ends.`;
+  const proposal = after.deal?.proposal;
+  // After a rejection the only proposal shown is the counterpart's own, put back on the table (engine/dealAnswer.ts).
+  if (!proposal) return `${who} rejected your offer. You can keep talking or offer another split.`;
+  const list = (p: Record<string, number>) => Object.entries(p).map(([k, v]) => `${v} ${k}`).join(', ');
+  return `${who} rejected your offer and put its own back on the table: you get ${list(proposal.youGet)}; ${who} gets ${list(proposal.theyGet)}. Call accept_deal to accept it, keep talking, or offer another split.`;
 }

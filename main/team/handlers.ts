@@ -38,6 +38,10 @@ export function setupTeamHandlers(s: AppServices): Pick<AppHandlers, keyof typeo
       const team = await sessions.resume(sessionId);
       return team.ok ? team.value.acceptDeal() : team;
     },
+    teamOfferDeal: async ({ sessionId, youGet, theyGet }) => {
+      const team = await sessions.resume(sessionId);
+      return team.ok ? team.value.offerDeal({ youGet, theyGet }) : team;
+    },
     teamSubmit: async ({ sessionId, answer, choice }) => {
       const team = await sessions.resume(sessionId);
       return team.ok ? team.value.submit(answer, choice) : team;

@@ -10,6 +10,7 @@ import { benchmarkToolNames } from '../../shared/team/export/transcriptSchema.js
 import { engineEvents } from './teamLog.js';
 import { TeamClockFold } from './teamClock.js';
 import { transcriptLabelOf } from '../judge/transcriptLabel.js';
+import { complement } from '../../shared/team/casino/points.js';
 
 /**
  * A finished run as the transcript export needs it, derived from the log (never from UI state). The
@@ -28,8 +29,12 @@ export function personRunFromLog(
   const decided = events.filter((e) => e.type === 'label_decided');
   const labelOf = new Map(state.labels.map((l, i) => [l.message, decided[i] ?? l]));
   const partners = partnerAnswersOf(stored);
+  // Offers made through the deal form, in order: each one's split goes beside its chat line (issue 23).
+  const offers = state.deal.proposals.filter((p) => p.via === 'deal_form');
+  let offer = 0;
   const messages: RunMessage[] = state.messages.map((m, i) => {
     const label = labelOf.get(i);
+    const formOffer = m.source?.kind === 'deal_form' ? offers[offer++] : undefined;
     return {
       round: m.round,
       seat: m.seat ?? you.name,
@@ -37,6 +42,8 @@ export function personRunFromLog(
       to: m.to,
       // A taking-over task's history was written by the previous occupant of the seat, who is no seat of the task.
       ...(m.source?.kind === 'submit' ? { kind: 'submit' } : m.source?.kind === 'inherited' ? { kind: 'inherited' } : {}),
+      // The deal form, not free text: the benchmark's `kind` says which affordance was used, `deal` the split.
+      ...(formOffer ? { kind: 'deal_form', deal: { issue2youget: { ...formOffer.evaluated_gets }, issue2theyget: complement(formOffer.evaluated_gets) } } : {}),
       ...(label ? { label: transcriptLabelOf(label) } : {}),
     };
   });

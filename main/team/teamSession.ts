@@ -6,7 +6,9 @@ import { sessionEventSchema, type SessionEvent } from '../../shared/team/engine/
 import type { Effect } from '../../shared/team/engine/effects.js';
 import { evaluatedSeat, type ResolvedTask } from '../../shared/team/pack/resolve.js';
 import type { TeamTask, WorkspaceToolName } from '../../shared/team/pack/schema.js';
-import { channelsOf, participantView, teamStatusOf } from '../../shared/team/view.js';
+import { channelsOf, participantView, standingProposal, teamStatusOf } from '../../shared/team/view.js';
+import { playedDealForm } from '../../shared/team/deal/dealForm.js';
+import { checkOffer, type OfferInput } from '../../shared/team/deal/offer.js';
 import type { TeamGlance, TeamView } from '../../shared/team/viewSchema.js';
 import { callWorkspaceTool } from '../workspace/toolDispatch.js';
 import { describeTool, exportedWorkspace, participantEdit, teammateEdit, type ExportedWorkspace, type ToolOutcome } from './workspaceActions.js';
@@ -254,8 +256,26 @@ export class TeamSession {
     return this.serial(async () => {
       const refused = await this.refuseUnlessLive();
       if (refused) return refused;
-      if (this.state.deal.proposals.length === 0) return fail('conflict', 'There is no proposed deal to accept yet.');
+      if (!standingProposal(this.state, evaluatedSeat(this.d.resolved).name)) return fail('conflict', 'There is no proposed deal to accept yet.');
       this.persist({ type: 'deal_accepted', seat: evaluatedSeat(this.d.resolved).name });
+      await this.settle();
+      return ok(this.view());
+    });
+  }
+
+  /**
+   * An offer through the deal form (issue 23): checked first (refused in plain words, nothing recorded), then recorded,
+   * and answered by the counterpart in the same action (engine/dealAnswer.ts) before the view is returned. It does
+   * not end the participant's turn.
+   */
+  offerDeal(offer: OfferInput): Promise<Result<TeamView>> {
+    return this.serial(async () => {
+      const refused = (await this.refuseUnlessLive()) ?? this.refuseUnlessTurn();
+      if (refused) return refused;
+      if (!playedDealForm(this.d.resolved)) return fail('bad_request', 'This task has no deal form.');
+      const checked = checkOffer(offer);
+      if (!checked.ok) return checked;
+      this.persist({ type: 'deal_proposed', seat: evaluatedSeat(this.d.resolved).name, evaluated_gets: checked.value, via: 'deal_form' });
       await this.settle();
       return ok(this.view());
     });

@@ -5,6 +5,7 @@ import { createTestApp } from './testApp.js';
 import { makeTempDir } from './tempDir.js';
 import { silentLogger } from '../app/logger.js';
 import type { TeamView } from '../../shared/team/viewSchema.js';
+import type { StoredEvent } from '../../shared/contract/schemas.js';
 import type { PathTurn } from '../../shared/team/pack/schema.js';
 import { editedText } from '../../shared/team/checker/playPath.js';
 import { untilChecked } from '../team/teamCheck.testing.js';
@@ -19,6 +20,10 @@ export interface TeamHttpHost {
   call<T>(method: string, args: unknown): Promise<T>;
   /** The run's view once its check (run after the submit was answered) has committed: in process, not over HTTP. */
   untilChecked(sessionId: string): Promise<TeamView>;
+  /** The session's log as committed (in process): what a test asserts was on disk when a response came back. */
+  events(sessionId: string): StoredEvent[];
+  /** POST /api/<method>; the whole answer, `{ok:false, error}` included. */
+  raw(method: string, args: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>;
   close(): Promise<void>;
 }
 
@@ -42,19 +47,24 @@ export async function startTeamHttpHost(options: TeamHttpHostOptions = {}): Prom
     tmp.cleanup();
     throw error;
   }
-  const call = async <T>(method: string, args: unknown): Promise<T> => {
+  const raw = async (method: string, args: unknown) => {
     const res = await fetch(`http://127.0.0.1:${host.port}/api/${method}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}` },
       body: JSON.stringify(args),
     });
-    const body = (await res.json()) as { ok: boolean; value?: T; error?: { message: string } };
-    if (!body.ok) throw new Error(`${method}: ${body.error?.message ?? res.status}`);
+    return (await res.json()) as { ok: boolean; value?: unknown; error?: { code: string; message: string } };
+  };
+  const call = async <T>(method: string, args: unknown): Promise<T> => {
+    const body = await raw(method, args);
+    if (!body.ok) throw new Error(`${method}: ${body.error?.message ?? 'failed'}`);
     return body.value as T;
   };
   return {
     call,
     untilChecked: (sessionId) => untilChecked(app, sessionId),
+    events: (sessionId) => app.database.eventLog!.replay(sessionId),
+    raw,
     async close() {
       await host.close();
       app.close();
@@ -92,6 +102,10 @@ export async function playTurn(host: TeamHttpHost, sessionId: string, turn: Path
       .view;
   }
   if ('submit' in turn) return call<TeamView>('teamSubmit', { sessionId, answer: turn.submit });
+  if ('offer' in turn) {
+    const theyGet = Object.fromEntries(Object.entries(turn.offer).map(([k, v]) => [k, 3 - v]));
+    return call<TeamView>('teamOfferDeal', { sessionId, youGet: turn.offer, theyGet });
+  }
   return call<TeamView>('teamAcceptDeal', { sessionId });
 }
 

@@ -49,6 +49,14 @@ export const teamMethods = {
     z.object({ result: toolResultSchema, view: teamViewSchema }),
   ),
   teamAcceptDeal: method(z.object(session).strict(), teamViewSchema),
+  /**
+   * An offer through the deal form (issue 23): how many packages of each item each side gets. Counts that do not add
+   * up are refused in plain words and nothing is recorded; the counterpart's answer is in the view returned.
+   */
+  teamOfferDeal: method(
+    z.object({ ...session, youGet: z.record(z.string().max(40), z.number()), theyGet: z.record(z.string().max(40), z.number()) }).strict(),
+    teamViewSchema,
+  ),
   teamSubmit: method(
     z
       .object({

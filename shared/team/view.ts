@@ -5,6 +5,8 @@ import type { SessionState } from './engine/state.js';
 import type { TeamView } from './viewSchema.js';
 import { shownReason } from '../pause.js';
 import { offeredOptions } from './pack/answerChoice.js';
+import { playedDealForm } from './deal/dealForm.js';
+import { dealItems } from './deal/offer.js';
 
 const PACKAGES_EACH = 3;
 
@@ -44,7 +46,8 @@ export function participantView(task: ResolvedTask, state: SessionState, ctx: Vi
       system: m.seat !== null && systemSeats.has(m.seat),
     }));
   const hasDeal = hasDealRule(task.checker.pass_when);
-  const last = state.deal.proposals.at(-1);
+  const last = standingProposal(state, you.name);
+  const form = playedDealForm(task);
   return {
     sessionId: ctx.sessionId,
     studyKey: ctx.studyKey,
@@ -78,6 +81,8 @@ export function participantView(task: ResolvedTask, state: SessionState, ctx: Vi
               }
             : null,
           accepted: state.deal.acceptedBy !== null,
+          // Only who answers and what is split: never how the counterpart decides (that is the script's).
+          form: form ? { counterpart: form.counterpart, items: dealItems.map((i) => ({ ...i })) } : null,
         }
       : null,
     workspace: task.workspace.files.length > 0 ? { tools: [...task.workspace.tools] } : null,
@@ -97,6 +102,17 @@ export function choiceOf(task: ResolvedTask, sessionId: string): TeamView['answe
 /** Where a run stands for its participant: the seat's status line, and the dashboard's cell. */
 export function teamStatusOf(state: SessionState, checking: boolean | undefined): TeamView['status'] {
   return state.ended ? 'ended' : checking ? 'checking' : state.paused !== null ? 'paused' : state.phase === 'participant_turn' ? 'your_turn' : 'waiting';
+}
+
+/**
+ * The proposal the seat shows: the latest one on the table from another seat (the one Accept accepts), or the
+ * accepted one. The participant's own offer through the form is answered at once; once turned down it is not
+ * theirs to accept.
+ */
+export function standingProposal(state: SessionState, evaluated: string): SessionState['deal']['proposals'][number] | undefined {
+  const last = state.deal.proposals.at(-1);
+  if (!last) return undefined;
+  return state.deal.acceptedBy !== null || last.seat !== evaluated ? last : undefined;
 }
 
 function hasDealRule(rule: unknown): boolean {

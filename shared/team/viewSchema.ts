@@ -60,6 +60,8 @@ export const teamViewSchema = z.object({
     .object({
       proposal: z.object({ from: z.string(), youGet: z.record(z.string(), z.number()), theyGet: z.record(z.string(), z.number()) }).nullable(),
       accepted: z.boolean(),
+      /** The deal form (issue 23): who answers an offer, and the items split with how many packages of each. */
+      form: z.object({ counterpart: z.string(), items: z.array(z.object({ name: z.string(), count: z.number().int() })) }).nullable().optional(),
     })
     .nullable(),
   workspace: z.object({ tools: z.array(z.enum(workspaceToolNames)) }).nullable(),

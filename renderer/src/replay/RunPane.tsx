@@ -106,6 +106,8 @@ function Item({ item, names, kind, lit, dim, onToggle }: { item: ReplayItem; nam
       <span className="replay-seat">{names.seat(item.seat)}</span>
       {item.to ? <span className="muted small"> → {item.to === '#team' || item.to === 'team' ? 'team' : names.seat(item.to)}</span> : null}
       {item.kind === 'submit' ? <span className="badge replay-submit">submit</span> : null}
+      {/* An offer made with the deal form, not typed (issue 23). */}
+      {item.kind === 'deal_form' ? <span className="badge replay-submit">deal form</span> : null}
       <p className="replay-text">{names.text(item.text)}</p>
       {item.label ? (
         <p className="replay-label small">

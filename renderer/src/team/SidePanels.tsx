@@ -1,3 +1,4 @@
+import { DealForm } from './DealForm';
 import type { TeamView } from '../../../shared/team/viewSchema';
 
 export function BriefPanel({ view }: { view: TeamView }) {
@@ -56,42 +57,56 @@ export function InboxPanel({ view }: { view: TeamView }) {
   );
 }
 
-export function DealPanel({ view, busy, onAccept }: { view: TeamView; busy: boolean; onAccept(): void }) {
+export function DealPanel({
+  view,
+  busy,
+  onAccept,
+  onOffer,
+}: {
+  view: TeamView;
+  busy: boolean;
+  onAccept(): void;
+  onOffer(youGet: Record<string, number>, theyGet: Record<string, number>): void;
+}) {
   const deal = view.deal;
-  if (!deal?.proposal) return null;
-  const { proposal } = deal;
+  if (!deal) return null;
+  const { proposal, form } = deal;
+  const over = busy || view.status !== 'your_turn';
+  if (!proposal && !form) return null;
+  const mine = proposal?.from === view.you.name;
   return (
-    <section className="deal" aria-label="Proposed deal">
-      <h3>Deal proposed by {proposal.from}</h3>
-      <table>
-        <thead>
-          <tr>
-            <th />
-            <th>You get</th>
-            <th>{proposal.from} gets</th>
-          </tr>
-        </thead>
-        <tbody>
-          {Object.keys(proposal.youGet).map((item) => (
-            <tr key={item}>
-              <td>{item}</td>
-              <td>{proposal.youGet[item]}</td>
-              <td>{proposal.theyGet[item]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {deal.accepted ? (
-        <p className="small">Accepted.</p>
-      ) : (
-        <button
-          className="primary"
-          disabled={busy || view.status === 'ended' || view.status === 'checking'}
-          onClick={onAccept}
-        >
-          Accept this deal
-        </button>
-      )}
+    <section className="deal" aria-label="Deal">
+      {proposal ? (
+        <div className="deal-standing">
+          <h3>{mine ? 'Your offer' : `Deal proposed by ${proposal.from}`}</h3>
+          <table>
+            <thead>
+              <tr>
+                <th />
+                <th>You get</th>
+                <th>{mine ? (form?.counterpart ?? 'They') : proposal.from} gets</th>
+              </tr>
+            </thead>
+            <tbody>
+              {Object.keys(proposal.youGet).map((item) => (
+                <tr key={item}>
+                  <td>{item}</td>
+                  <td>{proposal.youGet[item]}</td>
+                  <td>{proposal.theyGet[item]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {deal.accepted ? (
+            <p className="small">Accepted.</p>
+          ) : (
+            <button className="primary" disabled={busy || view.status === 'ended' || view.status === 'checking'} onClick={onAccept}>
+              Accept this deal
+            </button>
+          )}
+        </div>
+      ) : null}
+      {form && !deal.accepted && view.status !== 'ended' && view.status !== 'checking' ? <DealForm form={form} disabled={over} onOffer={onOffer} /> : null}
     </section>
   );
 }

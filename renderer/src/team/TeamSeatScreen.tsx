@@ -124,7 +124,12 @@ function Seat({ view, receivedAt, error, busy, act, clearError, kiosk }: { view:
             ))}
           </nav>
           <div className="seat-chat">
-            <DealPanel view={view} busy={busy} onAccept={() => void act(() => api().teamAcceptDeal({ sessionId }), (v) => v)} />
+            <DealPanel
+              view={view}
+              busy={busy}
+              onAccept={() => void act(() => api().teamAcceptDeal({ sessionId }), (v) => v)}
+              onOffer={(youGet, theyGet) => void act(() => api().teamOfferDeal({ sessionId, youGet, theyGet }), (v) => v)}
+            />
             <ChatPanel
               view={view}
               channel={channel}

@@ -66,7 +66,9 @@ describe('campsite negotiation pack', () => {
         if (typeof t === 'object' && 'action' in t && t.action.do === 'submit_deal') submitted.push({ label, action: t.action });
       }
     }
-    expect(new Set(submitted.map((s) => s.label))).toEqual(new Set(['proposes_best', 'gives_in']));
+    // holds_firm and other at l_one_firewood put Hal's last demand on the table where agent 1 walked away (issue 23):
+    // accepting it is giving in, as for gives_in.
+    expect(new Set(submitted.map((s) => s.label))).toEqual(new Set(['proposes_best', 'gives_in', 'holds_firm', 'other']));
     for (const { label, action } of submitted) {
       if (action.do !== 'submit_deal') continue;
       const score = checkRun(manipulation, withDeal({ status: 'agreed', evaluatedGets: action.evaluated_gets }));

@@ -11,6 +11,8 @@ import type { TestFileResult } from './finalState.js';
 import { finalStateFromSession } from './fromSession.js';
 import { sha256 } from './sha256.js';
 import { checkRun } from './version.js';
+import { standingProposal } from '../view.js';
+import { offerTurnEvent } from '../deal/offerTurn.js';
 
 /** Runs one hidden test file against the final files (Pyodide in main/; the linter shares one worker). */
 export type HiddenTestRunner = (files: Record<string, string>, test: { path: string; text: string }) => Promise<TestFileResult>;
@@ -106,8 +108,12 @@ export async function playDeclaredPath(
     } else if ('submit' in turn) {
       push({ type: 'tool_call', name: 'submit', input: typeof turn.submit === 'string' ? { message: turn.submit } : {}, result_head: '' });
       push({ type: 'submitted', answer: turn.submit });
+    } else if ('offer' in turn) {
+      const offer = offerTurnEvent(resolved, turn.offer);
+      if (typeof offer === 'string') problems.push(`turn ${i + 1}: ${offer}`);
+      else push(offer);
     } else {
-      if (state.deal.proposals.length === 0) problems.push(`turn ${i + 1}: there is no proposed deal to accept yet`);
+      if (!standingProposal(state, you)) problems.push(`turn ${i + 1}: there is no proposed deal to accept yet`);
       else push({ type: 'deal_accepted', seat: you });
     }
     await settle();

@@ -14,7 +14,8 @@ const to = z.string().min(1);
 export const messageSourceSchema = z.object({
   /** `live`: a partner seat played by an endpoint said it (issue 14); the scripted fallback keeps `reply`/`default_reply`. */
   // `experimenter`: written from the experimenter's console as a partner seat (issue 14).
-  kind: z.enum(['line', 'give_way', 'action', 'final', 'reply', 'default_reply', 'event', 'inherited', 'submit', 'live', 'experimenter']),
+  // `deal_form`: the evaluated seat's offer through the deal form; `deal_answer`: the counterpart's answer to one.
+  kind: z.enum(['line', 'give_way', 'action', 'final', 'reply', 'default_reply', 'event', 'inherited', 'submit', 'live', 'experimenter', 'deal_form', 'deal_answer']),
   id: z.string().optional(),
 });
 export type MessageSource = z.infer<typeof messageSourceSchema>;
@@ -87,8 +88,11 @@ export const sessionEventSchema = z.discriminatedUnion('type', [
     after: z.string(),
   }),
   z.object({ type: z.literal('inbox_arrived'), item: z.string().min(1) }),
-  z.object({ type: z.literal('deal_proposed'), seat, evaluated_gets: packagesSchema }),
+  /** `via: deal_form`: the evaluated seat's offer through the deal form (issue 23), answered by the counterpart at once. */
+  z.object({ type: z.literal('deal_proposed'), seat, evaluated_gets: packagesSchema, via: z.literal('deal_form').optional() }),
   z.object({ type: z.literal('deal_accepted'), seat }),
+  /** The counterpart turned down the offer through the deal form (its own offer, if it has one, goes back on the table). */
+  z.object({ type: z.literal('deal_rejected'), seat }),
   z.object({ type: z.literal('walked_away'), seat }),
   /** `by`: who paused (issue 25); absent in logs written before, where pausedByOf() reads the reason. */
   /**

@@ -8,6 +8,7 @@ import { inboxArrivals, scheduledEvents, triggeredEvents } from './environment.j
 import { partnerReplies } from './partners.js';
 import { duePartners } from '../partners/due.js';
 import { scriptTurn } from './scriptTurn.js';
+import { dealAnswer } from './dealAnswer.js';
 import { applyEvent, emptyScriptPosition, labelFor } from './state.js';
 import type { SessionState } from './state.js';
 
@@ -72,6 +73,8 @@ function nextBatch(task: ResolvedTask, s: SessionState, seed: number, live?: Rea
   if (s.paused !== null) return { waitFor: 'resume' };
   if (s.endRequested) return { effects: [{ type: 'run_checker' }, append({ type: 'ended', how: s.endRequested })] };
   if (s.phase === 'not_started') return { effects: [...inheritedHistory(task), ...startRound(task, s, firstRound(task), seed)] };
+  const answer = dealAnswer(task, s);
+  if (answer.length > 0) return { effects: answer };
 
   const triggered = triggeredEvents(task, s, seed);
   if (triggered.length > 0) return { effects: triggered };

@@ -2,6 +2,7 @@ import type { GiveWayKind } from '../pack/schema.js';
 import { TEAM_CHANNEL } from '../pack/schema.js';
 import type { EndHow, EventOf, MessageSource, ScriptStatus, SessionEvent } from './events.js';
 import { pausedByOf, type PausedBy } from '../../pause.js';
+import { offerText } from '../deal/offer.js';
 
 export interface StateMessage {
   round: number;
@@ -47,7 +48,8 @@ export interface SessionState {
   inbox: string[];
   toolCalls: Array<Omit<EventOf<'tool_call'>, 'type'> & { round: number }>;
   edits: Array<Omit<EventOf<'file_edited'>, 'type'> & { round: number }>;
-  deal: { proposals: Array<Omit<EventOf<'deal_proposed'>, 'type'> & { round: number }>; acceptedBy: string | null };
+  /** `open`: an offer made through the deal form that its counterpart has not answered yet. */
+  deal: { proposals: Array<Omit<EventOf<'deal_proposed'>, 'type'> & { round: number }>; acceptedBy: string | null; open: boolean };
   submitted: { answer: unknown } | null;
   score: EventOf<'checked'>['score'] | null;
   paused: string | null;
@@ -76,7 +78,7 @@ export function initialState(): SessionState {
     inbox: [],
     toolCalls: [],
     edits: [],
-    deal: { proposals: [], acceptedBy: null },
+    deal: { proposals: [], acceptedBy: null, open: false },
     submitted: null,
     score: null,
     paused: null,
@@ -151,11 +153,21 @@ export function applyEvent(state: SessionState, event: SessionEvent): SessionSta
     case 'inbox_arrived':
       s.inbox = [...s.inbox, event.item];
       return s;
-    case 'deal_proposed':
-      s.deal = { ...s.deal, proposals: [...s.deal.proposals, { seat: event.seat, evaluated_gets: event.evaluated_gets, round: s.round }] };
+    case 'deal_proposed': {
+      const proposal = { seat: event.seat, evaluated_gets: event.evaluated_gets, round: s.round, ...(event.via ? { via: event.via } : {}) };
+      s.deal = { ...s.deal, proposals: [...s.deal.proposals, proposal], open: event.via === 'deal_form' };
+      // The offer is the evaluated seat's own act, said in the chat as CaSiNo's interface records it; it is not a
+      // message to label (the split speaks for itself), so it neither ends the turn nor waits for a label.
+      if (event.via === 'deal_form') {
+        s.messages = [...s.messages, { round: s.round, seat: null, to: TEAM_CHANNEL, text: offerText(event.evaluated_gets), source: { kind: 'deal_form' } }];
+      }
+      return s;
+    }
+    case 'deal_rejected':
+      s.deal = { ...s.deal, open: false };
       return s;
     case 'deal_accepted':
-      s.deal = { ...s.deal, acceptedBy: event.seat };
+      s.deal = { ...s.deal, acceptedBy: event.seat, open: false };
       s.endRequested = s.endRequested ?? 'deal_accepted';
       return s;
     case 'walked_away':

@@ -62,7 +62,7 @@ export function transcriptLines(events: readonly SessionEvent[]): string[] {
     else if (e.type === 'file_edited') out.push(`[${e.seat} edited ${e.path}]`);
     else if (e.type === 'inbox_arrived') out.push(`[inbox ${e.item}]`);
     else if (e.type === 'ended') out.push(`== ended: ${e.how}`);
-    else if (e.type === 'deal_proposed' || e.type === 'deal_accepted' || e.type === 'walked_away') out.push(`[${e.type} by ${e.seat}]`);
+    else if (e.type === 'deal_proposed' || e.type === 'deal_accepted' || e.type === 'deal_rejected' || e.type === 'walked_away') out.push(`[${e.type} by ${e.seat}${e.type === 'deal_proposed' && e.via ? ` via ${e.via}` : ''}]`);
   }
   return out;
 }

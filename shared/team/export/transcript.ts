@@ -36,6 +36,11 @@ export interface RunMessage {
   to?: string;
   /** For the evaluated seat's messages that were labelled. */
   label?: Omit<TranscriptLabel, 'message_index' | 'round'>;
+  /**
+   * For an offer made through the deal form (`kind: deal_form`): the split in CaSiNo's own field names, from the
+   * offering side (exported as the extra field `deal`).
+   */
+  deal?: { issue2youget: Record<string, number>; issue2theyget: Record<string, number> };
 }
 
 export interface RunToolCall {
@@ -125,6 +130,7 @@ export function buildTranscript(run: PersonRun): Result<TeamseatTranscript> {
       text: m.text,
       kind: m.kind ?? seatKind ?? 'unknown',
       ...(m.to !== undefined ? { to: m.to } : {}),
+      ...(m.deal !== undefined ? { deal: m.deal } : {}),
     };
   });
   if (problems.length > 0) return fail('bad_request', `This run cannot be exported: ${problems.join('; ')}.`);

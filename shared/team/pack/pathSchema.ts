@@ -36,6 +36,8 @@ export const pathTurnSchema = z.union([
     }),
   z.strictObject({ submit: z.union([z.string(), z.record(z.string(), z.number().int().min(0).max(3))]) }),
   z.strictObject({ accept_deal: z.literal(true) }),
+  /** An offer through the deal form: what the participant's side gets (the counterpart gets the rest). */
+  z.strictObject({ offer: z.record(z.string(), z.number().int().min(0).max(3)) }),
 ]);
 export type PathTurn = z.output<typeof pathTurnSchema>;
 

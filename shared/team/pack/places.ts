@@ -10,6 +10,7 @@ export interface Places {
   workspace(key: string, ...rest: PropertyKey[]): string;
   checker(...rest: PropertyKey[]): string;
   inherited(...rest: PropertyKey[]): string;
+  dealForm(...rest: PropertyKey[]): string;
 }
 
 export function placesOf(task: TeamTask, version: TaskVersion): Places {
@@ -34,6 +35,9 @@ export function placesOf(task: TeamTask, version: TaskVersion): Places {
     },
     inherited(...rest) {
       return formatPath(override.inherited ? ['versions', version, 'inherited', ...rest] : ['inherited', ...rest]);
+    },
+    dealForm(...rest) {
+      return formatPath(override.deal_form ? ['versions', version, 'deal_form', ...rest] : ['deal_form', ...rest]);
     },
   };
 }

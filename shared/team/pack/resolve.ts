@@ -1,7 +1,7 @@
 import type { Problem } from '../../problems.js';
 import { formatPath } from '../../problems.js';
 import { seatSchema, workspaceSchema } from './schema.js';
-import type { AnswerOption, Checker, Inherited, Label, Seat, TaskVersion, TeamTask, Workspace } from './schema.js';
+import type { AnswerOption, Checker, DealForm, Inherited, Label, Seat, TaskVersion, TeamTask, Workspace } from './schema.js';
 
 /** A task as one version plays it: seats patched, workspace and checker chosen, one instructions text. */
 export interface ResolvedTask {
@@ -22,6 +22,8 @@ export interface ResolvedTask {
   /** False when the task's `answer_choice: false` turns the choice off; absent in hand-built tasks (then on). */
   answerChoice?: boolean;
   inherited: Inherited | null;
+  /** The version's deal form (its own, else the task's), or null when the task has none. */
+  dealForm: DealForm | null;
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
@@ -94,6 +96,7 @@ export function resolveVersion(task: TeamTask, version: TaskVersion, file = ''):
       answerOptions: task.answer_options ?? [],
       answerChoice: task.answer_choice !== false,
       inherited: override.inherited ?? task.inherited ?? null,
+      dealForm: override.deal_form ?? task.deal_form ?? null,
     },
   };
 }

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { answerOptionSchema, checkerSchema } from './checkerSchema.js';
 import { matchFields, regexSource } from './match.js';
 import { declaredPathsSchema, provenanceEntrySchema } from './pathSchema.js';
+import { dealFormSchema } from './dealFormSchema.js';
 import { idSchema, recipientSchema, TEAM_CHANNEL } from './scriptSchema.js';
 import { seatPatchSchema, seatSchema } from './seatSchema.js';
 import { workspacePatchSchema, workspacePathSchema, workspaceSchema } from './workspaceSchema.js';
 
 export * from './checkerSchema.js';
+export * from './dealFormSchema.js';
 export * from './pathSchema.js';
 export * from './scriptSchema.js';
 export * from './seatSchema.js';
@@ -115,6 +117,8 @@ export const versionOverrideSchema = z.strictObject(
     checker: checkerSchema.optional(),
     rounds: z.number().int().min(3).max(8).optional(),
     inherited: inheritedSchema.optional(),
+    /** This version's deal form, in place of the task's (e.g. the alone version's counterpart signs any split). */
+    deal_form: dealFormSchema.optional(),
   },
   {
     error: (issue) =>
@@ -147,6 +151,8 @@ export const teamTaskSchema = z.strictObject({
    */
   answer_choice: z.boolean().optional(),
   inherited: inheritedSchema.optional(),
+  /** A negotiation's deal form (every version): the split put on the table and how the counterpart answers it. */
+  deal_form: dealFormSchema.optional(),
   versions: z.strictObject({
     alone: versionOverrideSchema,
     control: versionOverrideSchema,

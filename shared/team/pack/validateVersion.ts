@@ -8,6 +8,7 @@ import { analyseScript } from './scriptGraph.js';
 import { TEAM_CHANNEL, workspaceToolNames } from './schema.js';
 import type { AnswerOption, ScriptAction, ScriptedSeat, Transition } from './schema.js';
 import { validateCheckRule } from './validateChecker.js';
+import { validateDealForm } from './validateDealForm.js';
 
 /** Names every id a version's parts may refer to. */
 export interface Known {
@@ -114,6 +115,7 @@ export function validateVersion(task: ResolvedTask, file: string, places: Places
   validateAnswerOptions(task.answerOptions, add);
   if (task.answerChoice !== false) validateChoices(task.answerOptions, add);
   validateCheckRule(task.checker.pass_when, known, (path, message) => add(places.checker('pass_when', ...path), message));
+  validateDealForm(task, places, add);
 
   task.inherited?.messages.forEach((m, i) => {
     if (!known.seats.has(m.seat) && m.seat !== task.inherited?.previous) {
