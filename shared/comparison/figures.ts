@@ -167,13 +167,10 @@ export function figureText(id: FigureId, view: ComparisonView, shown: Shown = { 
           ? 'the mean manipulation pass rate over gated scenarios (those whose alone runs all passed)'
           : gated === 0
             ? 'the mean manipulation pass rate over every scenario played: none of these cells is gated'
-            : `the mean manipulation pass rate over gated scenarios; the ${ungated} cell${ungated === 1 ? '' : 's'} marked \u201cnot gated\u201d (a person\u2019s own row in a between design) average every scenario played, ungated`;
+            : `the mean manipulation pass rate over gated scenarios; the ${ungated} cell${ungated === 1 ? '' : 's'} marked * ${ungated === 1 ? 'is' : 'are'} not gated (a person\u2019s own row in a between design) and average${ungated === 1 ? 's' : ''} every scenario played`;
       return {
         title: 'Test score per dimension',
-        legend: [
-          { label: '0%', colour: '#f1f5f9', mark: 'ramp', to: '#1e3a8a' },
-          { label: '100% manipulation pass rate', colour: '#1e3a8a', mark: 'bar' },
-        ],
+        legend: [{ label: 'manipulation pass rate, 0% to 100%', colour: '#f1f5f9', mark: 'ramp', to: '#1e3a8a' }],
         sources: sourceLines(rows),
         caption: tail([
           `Each cell: ${over}.`,
@@ -220,10 +217,7 @@ export function figureText(id: FigureId, view: ComparisonView, shown: Shown = { 
       const srows = view.slack.rows;
       return {
         title: 'Slack: pass rate per query category',
-        legend: [
-          { label: '0%', colour: '#f1f5f9', mark: 'ramp', to: '#4a154b' },
-          { label: '100% pass rate', colour: '#4a154b', mark: 'bar' },
-        ],
+        legend: [{ label: 'pass rate, 0% to 100%', colour: '#f1f5f9', mark: 'ramp', to: '#4a154b' }],
         sources: sourceLines(srows),
         caption: tail([
           'SlackBench categories: AS agentic search, HA hallucination/abstention, SU summarisation, CI circumstance inference; overall: the unweighted mean of the four.',

@@ -140,7 +140,7 @@ export function ComparisonScreen({ studyKey }: { studyKey: string }) {
               placeholder="model id or source"
             />
           </label>{' '}
-          <span className="small muted" role="status">
+          <span className="small muted">
             {visible.drawn === visible.total
               ? `${visible.total.toLocaleString('en-US')} rows`
               : visible.shown.note}

@@ -135,7 +135,8 @@ export function chartSpec(
             label: labels[i]!,
             dimension: dimLabel(d),
             test,
-            text: test === null ? '' : `${fmtPct(test)}\nn=${n}${ungatedCell(r, d) ? ' not gated' : ''}`,
+            // '*': not gated (a person's own row in a between design); the caption says so.
+            text: test === null ? '' : `${fmtPct(test)}\nn=${n}${ungatedCell(r, d) ? '*' : ''}`,
           };
         }),
       );
@@ -177,7 +178,7 @@ export function chartSpec(
       }));
       return Plot.plot({
         ...base(document, 60 + 26 * rows.length),
-        marginRight: 130,
+        marginRight: 160,
         marginLeft,
         x: {
           domain: [-0.5, 1],
@@ -213,7 +214,7 @@ export function chartSpec(
         })),
       );
       return Plot.plot({
-        ...base(document, 70 + 30 * Math.max(1, srows.length)),
+        ...base(document, 70 + 36 * Math.max(1, srows.length)),
         marginLeft,
         marginTop: 40,
         x: { domain: [...cols], axis: 'top', label: null },
@@ -230,7 +231,8 @@ export function chartSpec(
           Plot.text(cells, {
             x: 'category',
             y: 'label',
-            text: (d: { rate: number | null; n: number }) => (d.rate === null ? `– (n=${d.n})` : `${fmtPct(d.rate)} (n=${d.n})`),
+            text: (d: { rate: number | null; n: number }) => `${fmtPct(d.rate)}\nn=${d.n}`,
+            lineHeight: 1.1,
             fill: (d: { rate: number | null }) => ((d.rate ?? 0) > 0.55 ? '#ffffff' : '#1d1c1d'),
           }),
         ],
@@ -291,7 +293,8 @@ function tasksChart(view: ComparisonView, document: Document, marginLeft: number
     marks: [
       Plot.tickX(
         people,
-        { x: 'manipulation_pass_rate', y: 'task', stroke: PEOPLE, strokeWidth: 3 },
+        // The tick starts below the row's label line, so "people 67%, n=3" is never crossed by its own tick.
+        { x: 'manipulation_pass_rate', y: 'task', stroke: PEOPLE, strokeWidth: 3, insetTop: 14 },
       ),
       // Plot's dy is one constant per mark: one mark per dodge offset keeps equal values side by side.
       ...[...new Set(points.map((p) => p.dy))].map((dy) =>

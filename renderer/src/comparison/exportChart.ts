@@ -1,4 +1,4 @@
-import { pdfWithImage, pngWithDpi } from './pdfImage';
+import { pdfWithImage, pngWithDpi } from '../../../shared/comparison/figureFiles';
 
 /**
  * Exports of a figure the screen shows: the SVG is the rendered <svg> itself (title, chart, legend, sources, caption),

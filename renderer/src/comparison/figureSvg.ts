@@ -79,9 +79,12 @@ export function figureSvg(doc: Document, chart: SVGSVGElement, text: FigureText)
   let y = PAD + 16;
   svg.append(el(doc, 'text', { x: PAD, y, 'font-size': 16, 'font-weight': 700 }, text.title));
   y += 10;
-  const holder = chart.cloneNode(true) as SVGSVGElement;
-  holder.setAttribute('x', String(PAD));
-  holder.setAttribute('y', String(y));
+  // The chart's contents move into a <g> carrying the chart's class and presentation attributes (its <style> is
+  // scoped by that class), so the file is one flat <svg> that every viewer and converter reads the same way.
+  const holder = el(doc, 'g', { transform: `translate(${PAD},${y})` });
+  for (const a of ['class', 'font-size', 'font-family', 'fill', 'text-anchor', 'style'])
+    if (chart.hasAttribute(a)) holder.setAttribute(a, chart.getAttribute(a)!);
+  holder.append(...[...chart.childNodes].map((n) => n.cloneNode(true)));
   svg.append(holder);
   y += chartH + 14;
 
