@@ -71,11 +71,16 @@ export function importFinalResults(
   const read = readFinalResultsFile(file);
   if (!read.ok) return read;
   const source = options.source ?? { kind: 'final_results', file };
+  const rows = markSynthetic(rowsFromFinalResults(read.value, source, options), file);
+  const synthetic = rows.length > 0 && rows.every((r) => r.synthetic);
   return ok({
-    rows: markSynthetic(rowsFromFinalResults(read.value, source, options), file),
+    rows,
     dimensions: read.value.dimensions,
-    // What the file's own scorer could not use (skipped runs, …) stays in view beside its rows.
-    problems: read.value.problems.map((p) => `${file}: problems: ${typeof p === 'string' ? p : JSON.stringify(p)}`),
+    // What the file's own scorer could not use (skipped runs, …) stays in view beside its rows. The fixture's
+    // "SYNTHETIC: …" entry is its provenance note, not a run set aside: the SYNTHETIC banner says it.
+    problems: read.value.problems
+      .filter((p) => !(synthetic && typeof p === 'string' && p.startsWith('SYNTHETIC')))
+      .map((p) => `${file}: problems: ${typeof p === 'string' ? p : JSON.stringify(p)}`),
   });
 }
 

@@ -48,7 +48,10 @@ export function ChartFigure(p: {
   return (
     <figure className="cmp-figure" aria-labelledby={titleId} data-chart={p.id}>
       <div className="section-head">
-        <h2 id={titleId}>{title}</h2>
+        {/* The figure draws its own title (it travels with every export); the heading is for reading order. */}
+        <h2 id={titleId} className="sr-only">
+          {title}
+        </h2>
         <span className="cmp-exports" role="group" aria-label={`Export ${title}`}>
           <button
             onClick={() => {
