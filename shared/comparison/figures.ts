@@ -19,8 +19,11 @@ export const MIN_N_FOR_INTERVAL = 5;
 export const PEOPLE = '#b45309';
 export const MODEL = '#1d4ed8';
 export const SYNTHETIC = '#64748b';
-/** Models on the per-task chart, told apart by colour and named in the legend (colour-blind-safe Okabe–Ito order). */
-export const MODEL_PALETTE = ['#0072b2', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#000000', '#e69f00', '#7f3c8d'];
+/**
+ * Models on the per-task chart, told apart by colour and named in the legend, SYNTHETIC ones too (grey for all of
+ * them would hide which is which). Okabe–Ito and Tol hues, without the oranges that would read as people.
+ */
+export const MODEL_PALETTE = ['#0072b2', '#009e73', '#cc79a7', '#56b4e9', '#000000', '#7f3c8d', '#999933', '#882255'];
 
 /** A percentage with one decimal where the value has one (84.5%, not 85%), none where it is whole (75%). */
 export function fmtPct(x: number | null | undefined): string {
@@ -188,7 +191,7 @@ export function figureText(id: FigureId, view: ComparisonView, shown: Shown = { 
           { label: 'people (pooled), n = participants with a manipulation run', colour: PEOPLE, mark: 'tick' },
           ...models.map((m, i) => ({
             label: rowLabel(m),
-            colour: m.synthetic ? SYNTHETIC : MODEL_PALETTE[i % MODEL_PALETTE.length]!,
+            colour: MODEL_PALETTE[i % MODEL_PALETTE.length]!,
             mark: 'ring' as const,
           })),
         ],
@@ -197,6 +200,9 @@ export function figureText(id: FigureId, view: ComparisonView, shown: Shown = { 
           'One line per task people played. Tick: people\u2019s pooled manipulation pass rate; circles: each model\u2019s, only on tasks it ran.',
           'Equal values are set side by side, not on top of each other.',
           'Model rates come from the source\u2019s per-scenario values, which carry no run count.',
+          models.length > MODEL_PALETTE.length
+            ? `Colours repeat after ${MODEL_PALETTE.length} models: search to draw fewer.`
+            : null,
           synthetic,
         ]),
       };

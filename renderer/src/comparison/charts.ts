@@ -247,7 +247,7 @@ export function modelColours(view: ComparisonView): Map<string, string> {
   return new Map(
     models.map((m, i) => [
       `${m.id}\u0000${m.source.kind}`,
-      m.synthetic ? SYNTHETIC : MODEL_PALETTE[i % MODEL_PALETTE.length]!,
+      MODEL_PALETTE[i % MODEL_PALETTE.length]!,
     ]),
   );
 }
