@@ -106,7 +106,10 @@ test('people beside models: imports, charts, SVG/PNG/CSV exports, bad input name
   // model-y ran 2 tasks, 1 of them the study's: 70% there against people's 2 of 3.
   await expect(page.getByRole('row', { name: /bench\/model-y/ })).toContainText('its own 2 tasks');
   await expect(page.getByRole('row', { name: /bench\/model-y/ })).toContainText('70% / 66.7%');
+  await expect(page.getByRole('status')).toContainText('Set aside (1):');
   await expect(page.getByRole('status')).toContainText(`${bad}: at `);
+  // Two scenarios per person: no interval is drawn from fewer than the figures' minimum n, and the n is printed.
+  await expect(page.getByRole('row', { name: /human:P01/ })).toContainText('n=2: no interval (fewer than 5)');
   await expect(page.getByRole('status')).toContainText('overall.bench/model-x.score');
   const tasks = page.locator('figure[data-chart="tasks"] svg');
   await expect(tasks).toContainText('impossible-tests');
@@ -131,9 +134,40 @@ test('people beside models: imports, charts, SVG/PNG/CSV exports, bad input name
   expect(svg.startsWith('<?xml')).toBe(true);
   const onScreen = await overall.locator('svg').evaluate((el) => el.querySelectorAll('circle').length);
   expect((svg.match(/<circle/g) ?? []).length).toBe(onScreen);
+  // The exported figure carries its title, legend, n per point, every row's source and its caption.
+  expect(svg).toContain('>Overall score, people beside models<');
+  expect(svg).toContain('>people<');
+  expect(svg).toContain('>SYNTHETIC (invented)<');
+  expect(svg).toMatch(/n=\d+/);
+  expect(svg).toContain('Sources. ');
+  expect(svg).toContain('final_results.json (');
+  expect(svg).toContain('Rows marked SYNTHETIC are invented');
+  const tasksSvg = (await exportOf('tasks', 'SVG')).toString('utf8');
+  expect(tasksSvg).toContain('>bench/model-x<'); // each model named in the legend
+  expect(tasksSvg).toMatch(/people \d+(\.\d)?%, n=3/);
+  const slackSvg = (await exportOf('slack', 'SVG')).toString('utf8');
+  expect(slackSvg).toContain('84.5%');
+  expect(slackSvg).toContain('none is invented');
   const png = await exportOf('dimensions', 'PNG');
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
-  expect(png.readUInt32BE(16)).toBeGreaterThan(1000); // twice the on-screen width
+  const shownWidth = Number(await page.locator('figure[data-chart="dimensions"] .cmp-chart > svg').getAttribute('width'));
+  expect(png.readUInt32BE(16)).toBe(Math.round((shownWidth * 300) / 96)); // 300 dpi of the figure on screen
+  expect(png.subarray(37, 41).toString('latin1')).toBe('pHYs');
+  expect(png.readUInt32BE(41)).toBe(11811); // pixels per metre at 300 dpi
+  const pdf = await exportOf('loss', 'PDF');
+  expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+  expect(pdf.toString('latin1')).toContain('/Title (Teamwork loss)');
+  fs.writeFileSync(info.outputPath('loss.pdf'), pdf);
+  fs.writeFileSync(info.outputPath('tasks.svg'), tasksSvg);
+
+  // A search draws the rows it matches, the study's people always; the CSV keeps every row.
+  const search = page.getByLabel('Search rows');
+  await search.focus();
+  await page.keyboard.type('model-y');
+  await expect(page.getByRole('row', { name: /bench\/model-y/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /bench\/model-x/ })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /human:all/ })).toBeVisible();
+  await expect(overall.locator('svg').first()).toContainText('matching “model-y”');
   const csv = (await exportOf('tasks', 'CSV')).toString('utf8');
   expect(csv.split('\r\n')[0]).toBe('task,dimension,row,kind,manipulation_pass_rate,source');
   expect(csv).toContain('resisting_unsafe_pressure/impossible-tests,resisting_unsafe_pressure,bench/model-x,model,0.4');

@@ -12,6 +12,7 @@ import { studyDesign } from '../scoring/studyDesign.js';
 import { FINAL_RESULTS_FILE } from '../scoring/scoreFolder.js';
 import { importFinalResults, importTranscripts, type ImportedTeam } from './importTeam.js';
 import { importHarbor, readHarborTrials } from './importHarbor.js';
+import { importedPeopleId } from '../../shared/comparison/figures.js';
 
 /** The synthetic fixture shipped with the app (studies/comparison-fixture/, see its PROVENANCE.md). */
 export const fixtureDir = (appRoot: string) => path.join(appRoot, 'studies', 'comparison-fixture');
@@ -50,9 +51,24 @@ function studyTeamRows(i: ComparisonInputs): ImportedTeam | null {
   };
 }
 
+/**
+ * People in an added final_results.json (an earlier study's) are people from that file: named so (`people
+ * (pilot/final_results.json)`), never a second `human:all` beside the study's own (issue 28).
+ */
+function asImportedPeople(read: Result<ImportedTeam>, file: string): Result<ImportedTeam> {
+  if (!read.ok) return read;
+  const name = path.join(path.basename(path.dirname(file)), path.basename(file));
+  return ok({
+    ...read.value,
+    rows: read.value.rows.map((r) => (r.human ? { ...r, id: importedPeopleId(r.id, name) } : r)),
+  });
+}
+
 /** Builds the comparison from files only (the handler and the bench call this). */
 export function buildComparison(i: ComparisonInputs): ComparisonView {
   const problems: string[] = [];
+  const missing: string[] = [];
+  const warnings: string[] = [];
   const team: TeamRow[] = [];
   const dims = new Set<string>();
   const slack: SlackRow[] = [];
@@ -65,6 +81,8 @@ export function buildComparison(i: ComparisonInputs): ComparisonView {
     team.push(...r.rows);
     r.dimensions.forEach((d) => dims.add(d));
     problems.push(...r.problems);
+    missing.push(...(r.missing ?? []));
+    warnings.push(...(r.warnings ?? []));
   };
 
   addTeam(studyTeamRows(i));
@@ -91,13 +109,14 @@ export function buildComparison(i: ComparisonInputs): ComparisonView {
     }
   }
   for (const src of i.sources) {
-    if (src.kind === 'final_results') addTeam(importFinalResults(src.path));
+    if (src.kind === 'final_results') addTeam(asImportedPeople(importFinalResults(src.path), src.path));
     else if (src.kind === 'transcripts') addTeam(importTranscripts(src.path, 'transcripts'));
     else {
       const read = importHarbor(src.path, i.categories);
       if (!read.ok) problems.push(read.error.message);
       else {
-        slack.push(...read.value.rows);
+        // The fixture's Slack models added by path keep their SYNTHETIC marking.
+        slack.push(...read.value.rows.map((r) => (r.id.startsWith('synthetic/') ? { ...r, synthetic: true } : r)));
         problems.push(...read.value.problems);
       }
     }
@@ -143,6 +162,8 @@ export function buildComparison(i: ComparisonInputs): ComparisonView {
     },
     slack: { rows: slack },
     problems,
+    missing,
+    warnings,
   };
 }
 

@@ -14,8 +14,27 @@ import type { Design } from '../../shared/team/export/resultTypes.js';
 export interface ImportedTeam {
   rows: TeamRow[];
   dimensions: string[];
-  /** What was read but not used, each naming the file and field (schema failures, missing versions). */
+  /** What was read but not used, each naming the file and field (schema failures, skipped runs). */
   problems: string[];
+  /** Runs that do not exist (a version a model never ran): not files set aside, so listed apart. */
+  missing?: string[];
+  /** Oddities in fields scoring does not read: the runs were used. */
+  warnings?: string[];
+}
+
+/**
+ * Rows that must keep their SYNTHETIC marking however the file was added (by path too, issue 28): ids under the
+ * fixture's `synthetic/` prefix, or any row of a folder whose PROVENANCE.md says SYNTHETIC in its heading.
+ */
+export function markSynthetic(rows: TeamRow[], file: string): TeamRow[] {
+  const provenance = path.join(path.dirname(file), 'PROVENANCE.md');
+  let folder = false;
+  try {
+    folder = /SYNTHETIC/.test(fs.readFileSync(provenance, 'utf8').split('\n')[0] ?? '');
+  } catch {
+    folder = false;
+  }
+  return rows.map((r) => (folder || r.id.startsWith('synthetic/') ? { ...r, synthetic: true } : r));
 }
 
 /** Reads and checks a final_results.json; an error names the file and the first field that does not fit. */
@@ -52,11 +71,16 @@ export function importFinalResults(
   const read = readFinalResultsFile(file);
   if (!read.ok) return read;
   const source = options.source ?? { kind: 'final_results', file };
+  const rows = markSynthetic(rowsFromFinalResults(read.value, source, options), file);
+  const synthetic = rows.length > 0 && rows.every((r) => r.synthetic);
   return ok({
-    rows: rowsFromFinalResults(read.value, source, options),
+    rows,
     dimensions: read.value.dimensions,
-    // What the file's own scorer could not use (skipped runs, …) stays in view beside its rows.
-    problems: read.value.problems.map((p) => `${file}: problems: ${typeof p === 'string' ? p : JSON.stringify(p)}`),
+    // What the file's own scorer could not use (skipped runs, …) stays in view beside its rows. The fixture's
+    // "SYNTHETIC: …" entry is its provenance note, not a run set aside: the SYNTHETIC banner says it.
+    problems: read.value.problems
+      .filter((p) => !(synthetic && typeof p === 'string' && p.startsWith('SYNTHETIC')))
+      .map((p) => `${file}: problems: ${typeof p === 'string' ? p : JSON.stringify(p)}`),
   });
 }
 
@@ -75,7 +99,9 @@ export function importTranscripts(
   const problems = [
     ...(scored.value.files === 0 ? [`${dir}: no run files in ${scored.value.root}: nothing was scored`] : []),
     ...r.problems.map((p) => `${dir}: ${p}`),
-    ...(r.warnings ?? []).map((w) => `${dir}: warning: ${w}`),
+  ];
+  const warnings = (r.warnings ?? []).map((w) => `${dir}: ${w}`);
+  const missing = [
     ...r.missing_runs.map(
       (m) =>
         `${path.join(dir, 'transcripts', m.dimension, m.scenario)}: ${m.model} has no ${m.version} run${m.seed === null ? '' : ` for seed ${m.seed}`}` +
@@ -89,6 +115,8 @@ export function importTranscripts(
     rows: rowsFromFinalResults(r as unknown as ImportedFinalResults, source).map((row) => ({ ...row, source: { kind, dir, files: perModel.get(modelDirName(row.id)) ?? 0 } })),
     dimensions: r.dimensions,
     problems,
+    missing,
+    warnings,
   });
 }
 

@@ -161,9 +161,11 @@ describe('importing model results', () => {
     const row = read.value.rows[0]!;
     expect(row.source).toEqual({ kind: 'transcripts', dir: root, files: 10 });
     expect(row.tasks['whistleblowing/w1']?.manipulation).toBe(0.5);
-    expect(read.value.problems).toContain(
+    // A run that was never made is missing, not a file set aside (issue 28): listed apart from the problems.
+    expect(read.value.missing).toContain(
       `${path.join(root, 'transcripts', 'whistleblowing', 'w2')}: openai/gpt-x has no control run (listed, not guessed)`,
     );
+    expect(read.value.problems.join('\n')).not.toContain('has no control run');
   });
 
   it('gives each model row its own number of runs, not the folder\'s (issue 28)', () => {
@@ -292,5 +294,49 @@ describe('importing model results', () => {
       ['provider/model-z', 'harbor', 1],
     ]);
     expect(view.slack.rows[0]!.overall).toBe(0.845);
+  });
+
+  it('keeps the SYNTHETIC marking of the fixture added by path, and names earlier people as people from their file (issue 28)', () => {
+    const appRoot = tmp();
+    // The fixture's own file, added by its path as an ordinary final_results.json.
+    const fixture = path.join(process.cwd(), 'studies', 'comparison-fixture', 'final_results.json');
+    const earlier = path.join(tmp(), 'pilot', 'final_results.json');
+    const people = structuredClone(benchmarkFile) as typeof benchmarkFile & { models: string[] };
+    const rename = <T,>(o: Record<string, T>) => ({ 'human:all': o['openai/gpt-x']!, 'human:P01': o['anthropic/claude-y']! });
+    people.models = ['human:all', 'human:P01'];
+    (people as { overall: unknown }).overall = rename(benchmarkFile.overall);
+    (people as { cells: unknown }).cells = rename(benchmarkFile.cells);
+    write(earlier, people);
+    const results = path.join(tmp(), 'results', 'study-1');
+    for (const version of ['alone', 'control', 'manipulation'])
+      write(
+        runFile(results, 'resisting_unsafe_pressure', 'impossible-tests', 'human:P01', version, 0),
+        transcript('human:P01', true),
+      );
+    const view = buildComparison({
+      appRoot,
+      resultsDir: results,
+      title: 'Study',
+      studyKey: 'user:study-1',
+      design: 'within',
+      categories: new Map(),
+      sources: [
+        { kind: 'final_results', path: fixture },
+        { kind: 'final_results', path: earlier },
+      ],
+      fixture: false,
+    });
+    // The fixture's provenance note (its `problems` field) is not a file set aside: nothing is listed.
+    expect(view.problems).toEqual([]);
+    const fromFixture = view.team.rows.filter((r) => r.source.kind === 'final_results' && r.id.startsWith('synthetic/'));
+    expect(fromFixture.length).toBeGreaterThan(0);
+    expect(fromFixture.every((r) => r.synthetic)).toBe(true);
+    expect(view.synthetic).toBe(true);
+    expect(view.team.rows.filter((r) => r.id === 'human:all').map((r) => r.source.kind)).toEqual(['study']);
+    expect(view.team.rows.filter((r) => r.source.kind === 'final_results' && r.human).map((r) => r.id)).toEqual([
+      `people (${path.join('pilot', 'final_results.json')})`,
+      `human:P01 (${path.join('pilot', 'final_results.json')})`,
+    ]);
+    expect(view.team.humanId).toBe('human:all');
   });
 });

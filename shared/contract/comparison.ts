@@ -79,8 +79,12 @@ export const comparisonViewSchema = z.object({
     overlaps: z.array(overlapSchema),
   }),
   slack: z.object({ rows: z.array(slackRowSchema) }),
-  /** Sources that could not be read, each naming the file and the field. */
+  /** Sources or files set aside (could not be read or used), each naming the file and the field. */
   problems: z.array(z.string()),
+  /** Runs a row lacks (a version a model never ran): listed apart, since no file was set aside for them. */
+  missing: z.array(z.string()).default([]),
+  /** Fields read leniently (not what a score depends on): the runs were used, the oddities are listed. */
+  warnings: z.array(z.string()).default([]),
 });
 export type ComparisonView = z.infer<typeof comparisonViewSchema>;
 

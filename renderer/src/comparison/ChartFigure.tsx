@@ -1,41 +1,58 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ComparisonView } from '../../../shared/contract/comparison';
+import type { FigureText } from '../../../shared/comparison/figures';
 import { chartSpec, type ChartId } from './charts';
-import { download, pngBlob, svgOf, svgText } from './exportChart';
+import { download, pdfBlob, pngBlob, svgOf, svgText } from './exportChart';
+import { figureSvg } from './figureSvg';
 
-/** One chart: the Plot spec rendered once into the page, and exports of that same element (SVG, PNG) and its table. */
+/**
+ * One figure: the Plot chart with its title, legend, sources and caption laid into one <svg> (figureSvg.ts), rendered
+ * once into the page; SVG, PNG (300 dpi) and PDF are made from that same element, the CSV from its table.
+ */
 export function ChartFigure(p: {
   id: ChartId;
   view: ComparisonView;
-  title: string;
-  caption: string;
+  text: FigureText;
   csv: () => string;
   file: string;
 }) {
   const holder = useRef<HTMLDivElement>(null);
   const [problem, setProblem] = useState<string | undefined>();
+  const { title, caption } = p.text;
   useEffect(() => {
-    const el = chartSpec(p.id, p.view, document);
-    const svg = svgOf(el);
-    svg?.setAttribute('role', 'img');
+    const chart = svgOf(chartSpec(p.id, p.view, document));
+    if (!chart) return;
     // The <svg> is one image with one label (the data is in the table and the CSV): Plot's per-mark labels on <g>
     // elements without a role are not allowed there.
-    svg?.querySelectorAll('[aria-label]').forEach((g) => g.removeAttribute('aria-label'));
-    svg?.setAttribute('aria-label', `${p.title}. ${p.caption}`);
-    holder.current?.replaceChildren(el);
-  }, [p.id, p.view, p.title, p.caption]);
+    chart.querySelectorAll('[aria-label]').forEach((g) => g.removeAttribute('aria-label'));
+    const svg = figureSvg(document, chart, p.text);
+    svg.setAttribute('role', 'img');
+    svg.setAttribute('aria-label', `${title}. ${caption}`);
+    holder.current?.replaceChildren(svg);
+  }, [p.id, p.view, p.text, title, caption]);
 
   const svg = () => {
     const el = holder.current ? svgOf(holder.current) : null;
     if (!el) setProblem('The chart is not drawn yet.');
     return el;
   };
+  const save = (ext: 'png' | 'pdf') => {
+    const el = svg();
+    if (!el) return;
+    void (ext === 'png' ? pngBlob(el) : pdfBlob(el, title)).then(
+      (blob) => download(`${p.file}.${ext}`, blob),
+      (e: Error) => setProblem(e.message),
+    );
+  };
   const titleId = `chart-${p.id}-title`;
   return (
     <figure className="cmp-figure" aria-labelledby={titleId} data-chart={p.id}>
       <div className="section-head">
-        <h2 id={titleId}>{p.title}</h2>
-        <span className="cmp-exports" role="group" aria-label={`Export ${p.title}`}>
+        {/* The figure draws its own title (it travels with every export); the heading is for reading order. */}
+        <h2 id={titleId} className="sr-only">
+          {title}
+        </h2>
+        <span className="cmp-exports" role="group" aria-label={`Export ${title}`}>
           <button
             onClick={() => {
               const el = svg();
@@ -44,18 +61,8 @@ export function ChartFigure(p: {
           >
             SVG
           </button>
-          <button
-            onClick={() => {
-              const el = svg();
-              if (el)
-                void pngBlob(el).then(
-                  (blob) => download(`${p.file}.png`, blob),
-                  (e: Error) => setProblem(e.message),
-                );
-            }}
-          >
-            PNG
-          </button>
+          <button onClick={() => save('png')}>PNG</button>
+          <button onClick={() => save('pdf')}>PDF</button>
           <button onClick={() => download(`${p.file}.csv`, p.csv())}>CSV</button>
         </span>
       </div>
@@ -65,7 +72,6 @@ export function ChartFigure(p: {
         </p>
       ) : null}
       <div className="cmp-chart" ref={holder} />
-      <figcaption className="muted small">{p.caption}</figcaption>
     </figure>
   );
 }

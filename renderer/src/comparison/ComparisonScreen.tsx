@@ -1,6 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ComparisonSource, ComparisonView } from '../../../shared/contract/comparison';
 import { comparisonCsv, overallTable } from '../../../shared/comparison/tables';
+import {
+  figureText,
+  fmtPct,
+  fmtPts,
+  intervalShown,
+  MIN_N_FOR_INTERVAL,
+  overallN,
+  visibleView,
+  type Shown,
+} from '../../../shared/comparison/figures';
 import { api } from '../api/client';
 import { useApp } from '../state/appStore';
 import { ErrorLine, useCall } from '../slack/useCall';
@@ -8,8 +18,7 @@ import { ChartFigure } from './ChartFigure';
 import { SlackTable } from './SlackTable';
 import './comparison.css';
 
-const pct = (x: number | null | undefined) =>
-  x === null || x === undefined ? '–' : `${Math.round(x * 1000) / 10}%`;
+const pct = fmtPct;
 const kindNames: Record<ComparisonSource['kind'], string> = {
   final_results: 'final_results.json (file)',
   transcripts: 'model transcripts (results folder)',
@@ -22,14 +31,22 @@ export function ComparisonScreen({ studyKey }: { studyKey: string }) {
   const { error, call, clearError } = useCall();
   const [sources, setSources] = useState<ComparisonSource[]>([]);
   const [fixture, setFixture] = useState(false);
-  const [view, setView] = useState<ComparisonView | undefined>();
   const [kind, setKind] = useState<ComparisonSource['kind']>('final_results');
   const [pathText, setPathText] = useState('');
+  const [search, setSearch] = useState('');
+  // The view answers one request (sources + fixture): a view for another request is stale and is not drawn, so a
+  // large import clears the old charts at once instead of leaving them on screen while it is read.
+  const requestKey = JSON.stringify([studyKey, sources, fixture]);
+  const [answered, setAnswered] = useState<{ key: string; view: ComparisonView } | undefined>();
+  const view = answered?.key === requestKey ? answered.view : undefined;
 
   const load = useCallback(() => {
-    void call(api().comparisonView({ studyKey, sources, fixture })).then((v) => v && setView(v));
+    const key = JSON.stringify([studyKey, sources, fixture]);
+    void call(api().comparisonView({ studyKey, sources, fixture })).then((v) => v && setAnswered({ key, view: v }));
   }, [studyKey, sources, fixture, call]);
   useEffect(load, [load]);
+  const reading = sources.length + (fixture ? 1 : 0);
+  const visible = useMemo(() => (view ? visibleView(view, search) : undefined), [view, search]);
 
   const add = (e: React.FormEvent) => {
     e.preventDefault();
@@ -96,38 +113,112 @@ export function ComparisonScreen({ studyKey }: { studyKey: string }) {
           ))}
         </ul>
       ) : null}
-      {view?.problems.length ? (
+      {view && (view.problems.length || view.missing.length || view.warnings.length) ? (
         <div className="banner banner-notice" role="status">
-          <strong>Not used ({view.problems.length}):</strong>
-          <ul className="small cmp-problems">
-            {view.problems.slice(0, 30).map((p, i) => (
-              <li key={i}>{p}</li>
-            ))}
-          </ul>
+          <Listed title="Set aside" items={view.problems} />
+          <Listed title="Missing runs (no file: a version or seed never run)" items={view.missing} />
+          <Listed title="Warnings (runs used)" items={view.warnings} />
         </div>
       ) : null}
 
-      {!view ? <p className="muted">Loading…</p> : <TeamPart view={view} file={file} />}
-      {view && view.slack.rows.length > 0 ? (
+      {!view || !visible ? (
+        error ? null : (
+          <p className="muted" role="status" aria-live="polite">
+            <progress aria-label="Reading the sources" /> Reading{' '}
+            {reading ? `${reading} source${reading === 1 ? '' : 's'} and ` : ''}the study&apos;s runs…{' '}
+            <Elapsed key={requestKey} />
+          </p>
+        )
+      ) : (
+        <>
+          <label className="cmp-search">
+            Search rows{' '}
+            <input
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="model id or source"
+            />
+          </label>{' '}
+          <span className="small muted">
+            {visible.drawn === visible.total
+              ? `${visible.total.toLocaleString('en-US')} rows`
+              : visible.shown.note}
+          </span>
+          <TeamPart view={visible.view} shown={visible.shown} full={view} file={file} />
+        </>
+      )}
+      {view && visible && visible.view.slack.rows.length > 0 ? (
         <>
           <ChartFigure
             id="slack"
-            view={view}
-            title="Slack: pass rate per query category"
-            caption="SlackBench categories: AS agentic search, HA hallucination/abstention, SU summarisation, CI circumstance inference; overall is the unweighted mean of the four. The published human row is SlackBench's (see studies/comparison-fixture/PROVENANCE.md); n is the number of graded queries."
+            view={visible.view}
+            text={figureText('slack', visible.view, visible.shown)}
             csv={() => comparisonCsv.slack(view)}
             file={file('slack')}
           />
-          <SlackTable view={view} />
+          <SlackTable view={visible.view} />
         </>
       ) : null}
     </section>
   );
 }
 
-function TeamPart({ view, file }: { view: ComparisonView; file: (part: string) => string }) {
+/** Seconds since it was mounted (a new key per request), so a long import shows it is still being read. */
+function Elapsed() {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    const started = Date.now();
+    const t = setInterval(() => setSeconds(Math.round((Date.now() - started) / 1000)), 1000);
+    return () => clearInterval(t);
+  }, []);
+  return <span>{seconds > 0 ? `${seconds} s` : ''}</span>;
+}
+
+/** One list under the notice, the first 30 shown with the count of the rest. */
+function Listed({ title, items }: { title: string; items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <>
+      <strong>
+        {title} ({items.length}):
+      </strong>
+      <ul className="small cmp-problems">
+        {items.slice(0, 30).map((p, i) => (
+          <li key={i}>{p}</li>
+        ))}
+        {items.length > 30 ? <li>… and {items.length - 30} more</li> : null}
+      </ul>
+    </>
+  );
+}
+
+/** The interval beside a score, or why there is none; n always (issue 28: no "0% (0–0%)" without its n). */
+function intervalCell(
+  row: ComparisonView['team']['rows'][number] | undefined,
+  lo: number | null,
+  hi: number | null,
+): string {
+  if (!row) return '';
+  const n = overallN(row);
+  const shown = intervalShown([lo, hi], n);
+  if (shown.why === null) return `(${pct(shown.lo)}–${pct(shown.hi)}), n=${n}`;
+  return n < MIN_N_FOR_INTERVAL ? `n=${n}: no interval (fewer than ${MIN_N_FOR_INTERVAL})` : `n=${n}: no interval`;
+}
+
+function TeamPart({
+  view,
+  full,
+  shown,
+  file,
+}: {
+  view: ComparisonView;
+  full: ComparisonView;
+  shown: Shown;
+  file: (part: string) => string;
+}) {
   if (view.team.rows.length === 0) {
-    return view.slack.rows.length ? null : (
+    return full.slack.rows.length || full.team.rows.length ? null : (
       <p className="muted">
         No team runs in this study yet and no model results added. Add a source above, or include the
         synthetic fixture.
@@ -145,9 +236,8 @@ function TeamPart({ view, file }: { view: ComparisonView; file: (part: string) =
       <ChartFigure
         id="overall"
         view={view}
-        title="Overall score"
-        caption="Dot: overall score (mean of dimension test scores); line: 95% bootstrap interval. Orange: people; blue: models; grey: SYNTHETIC."
-        csv={() => comparisonCsv.overall(view)}
+        text={figureText('overall', view, shown)}
+        csv={() => comparisonCsv.overall(full)}
         file={file('overall')}
       />
       <div className="cmp-table-wrap">
@@ -170,15 +260,9 @@ function TeamPart({ view, file }: { view: ComparisonView; file: (part: string) =
                 <th scope="row">{r.row}</th>
                 <td>
                   {pct(r.score)}{' '}
-                  <span className="muted small">
-                    ({pct(r.ci_low)}–{pct(r.ci_high)})
-                  </span>
+                  <span className="muted small">{intervalCell(view.team.rows[i], r.ci_low, r.ci_high)}</span>
                 </td>
-                <td>
-                  {r.teamwork_loss === null
-                    ? '–'
-                    : `${r.teamwork_loss >= 0 ? '+' : ''}${Math.round(r.teamwork_loss * 100)} pts`}
-                </td>
+                <td>{fmtPts(r.teamwork_loss)}</td>
                 <td>{r.task_set}</td>
                 <td>{r.shared_tasks ?? '–'}</td>
                 <td>{r.kind === 'model' ? `${pct(r.model_on_shared)} / ${pct(r.people_on_shared)}` : '–'}</td>
@@ -191,27 +275,24 @@ function TeamPart({ view, file }: { view: ComparisonView; file: (part: string) =
       <ChartFigure
         id="dimensions"
         view={view}
-        title="Test score per dimension"
-        caption="Each cell: the dimension's test (manipulation) pass rate over gated scenarios; blank cells: no gated scenario."
-        csv={() => comparisonCsv.dimensions(view)}
+        text={figureText('dimensions', view, shown)}
+        csv={() => comparisonCsv.dimensions(full)}
         file={file('dimensions')}
       />
       {view.team.humanId ? (
         <ChartFigure
           id="tasks"
           view={view}
-          title="Per task: people beside each model"
-          caption="One line per task people played. Orange tick: people's pooled manipulation pass rate; circles: models, only on tasks they ran."
-          csv={() => comparisonCsv.tasks(view)}
+          text={figureText('tasks', view, shown)}
+          csv={() => comparisonCsv.tasks(full)}
           file={file('tasks')}
         />
       ) : null}
       <ChartFigure
         id="loss"
         view={view}
-        title="Teamwork loss"
-        caption="The benchmark's teamwork loss: per dimension, the mean over gated scenarios with both a control and a manipulation value of control − manipulation; overall, the mean of the dimension losses (imported rows keep their published values). How much the pressure in the manipulation costs; none where nothing is paired."
-        csv={() => comparisonCsv.overall(view)}
+        text={figureText('loss', view, shown)}
+        csv={() => comparisonCsv.overall(full)}
         file={file('teamwork-loss')}
       />
     </>

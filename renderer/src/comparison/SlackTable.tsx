@@ -1,8 +1,9 @@
 import type { ComparisonView } from '../../../shared/contract/comparison';
 import { queryCategories } from '../../../shared/judge/query';
 import { slackTable } from '../../../shared/comparison/tables';
+import { fmtPct } from '../../../shared/comparison/figures';
 
-const pct = (x: unknown) => (typeof x === 'number' ? `${Math.round(x * 1000) / 10}%` : '–');
+const pct = (x: unknown) => (typeof x === 'number' ? fmtPct(x) : '–');
 
 export function SlackTable({ view }: { view: ComparisonView }) {
   return (

@@ -1,7 +1,13 @@
+import { pdfWithImage, pngWithDpi } from '../../../shared/comparison/figureFiles';
+
 /**
- * Exports of a chart the screen shows: the SVG is the rendered <svg> itself, serialised with its namespace; the PNG
- * is that SVG text drawn onto a canvas at twice its size (rasterised in the renderer, so both hosts do the same).
+ * Exports of a figure the screen shows: the SVG is the rendered <svg> itself (title, chart, legend, sources, caption),
+ * serialised with its namespace; the PNG is that SVG drawn onto a canvas at 300 dpi (1 CSS px = 1/96 in) and marked
+ * so; the PDF holds that 300 dpi image at the figure's size in points (rasterised in the renderer, so both hosts do
+ * the same).
  */
+export const DPI = 300;
+const SCALE = DPI / 96;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** The <svg> of a Plot output (a bare <svg>, or the one inside a <figure>). */
@@ -19,7 +25,7 @@ export function svgText(svg: SVGSVGElement): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}\n`;
 }
 
-export async function pngBlob(svg: SVGSVGElement, scale = 2): Promise<Blob> {
+async function canvasOf(svg: SVGSVGElement): Promise<{ canvas: HTMLCanvasElement; width: number; height: number }> {
   const width = Number(svg.getAttribute('width')) || svg.viewBox.baseVal.width;
   const height = Number(svg.getAttribute('height')) || svg.viewBox.baseVal.height;
   // A data: URL, not a blob: one — the page's CSP allows images from 'self' and data: only.
@@ -33,16 +39,45 @@ export async function pngBlob(svg: SVGSVGElement, scale = 2): Promise<Blob> {
     image.src = url;
   });
   const canvas = document.createElement('canvas');
-  canvas.width = Math.round(width * scale);
-  canvas.height = Math.round(height * scale);
+  canvas.width = Math.round(width * SCALE);
+  canvas.height = Math.round(height * SCALE);
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('This browser has no 2D canvas.');
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
-  return await new Promise<Blob>((resolve, reject) =>
+  return { canvas, width, height };
+}
+
+export async function pngBlob(svg: SVGSVGElement): Promise<Blob> {
+  const { canvas } = await canvasOf(svg);
+  const blob = await new Promise<Blob>((resolve, reject) =>
     canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The PNG could not be made.'))), 'image/png'),
   );
+  return new Blob([pngWithDpi(new Uint8Array(await blob.arrayBuffer()), DPI)], { type: 'image/png' });
+}
+
+export async function pdfBlob(svg: SVGSVGElement, title: string): Promise<Blob> {
+  const { canvas, width, height } = await canvasOf(svg);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('This browser has no 2D canvas.');
+  const rgba = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+  const rgb = new Uint8Array((rgba.length / 4) * 3);
+  for (let i = 0, j = 0; i < rgba.length; i += 4, j += 3) {
+    rgb[j] = rgba[i]!;
+    rgb[j + 1] = rgba[i + 1]!;
+    rgb[j + 2] = rgba[i + 2]!;
+  }
+  const deflated = new Uint8Array(
+    await new Response(new Blob([rgb]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer(),
+  );
+  const pdf = pdfWithImage(
+    deflated,
+    { width: canvas.width, height: canvas.height },
+    { width: width * 0.75, height: height * 0.75 },
+    title,
+  );
+  return new Blob([pdf], { type: 'application/pdf' });
 }
 
 /** Saves a file through the browser's download (the desktop shows its save dialog). */
