@@ -1,7 +1,7 @@
 import { readPackText } from './readPackText.js';
-import { LineCounter, parseDocument, isNode } from 'yaml';
 import type { z } from 'zod';
-import { formatPath, type Problem } from '../../shared/problems.js';
+import type { Problem } from '../../shared/problems.js';
+import { issuePath, readYamlDoc } from '../../shared/yamlDoc.js';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
 
@@ -20,42 +20,9 @@ export function readYamlFile<S extends z.ZodType>(file: string, schema: S, label
 }
 
 export function parseYamlText<S extends z.ZodType>(text: string, schema: S, label: string): Parsed<z.output<S>> {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines });
-  if (doc.errors.length > 0) {
-    return {
-      ok: false,
-      problems: doc.errors.map((e) => ({
-        file: label,
-        path: '',
-        line: e.linePos?.[0]?.line,
-        message: `not valid YAML: ${(e.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')}`,
-      })),
-    };
-  }
-  let data: unknown;
-  try {
-    data = doc.toJS();
-  } catch (e) {
-    // An alias with no anchor, or aliases multiplying past yaml's limit (a "billion laughs" file), throw here.
-    return { ok: false, problems: [{ file: label, path: '', message: `not valid YAML: ${(e as Error).message}` }] };
-  }
-  const parsed = schema.safeParse(data);
+  const doc = readYamlDoc(text, label);
+  if (!doc.ok) return doc;
+  const parsed = schema.safeParse(doc.data);
   if (parsed.success) return { ok: true, value: parsed.data };
-  return {
-    ok: false,
-    problems: parsed.error.issues.map((issue) => {
-      const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-      return { file: label, path: formatPath(path), line: lineOf(doc, lines, path), message: issue.message };
-    }),
-  };
-}
-
-/** The line of the deepest node that exists along the path (a missing key points at its parent). */
-function lineOf(doc: ReturnType<typeof parseDocument>, lines: LineCounter, path: (string | number)[]) {
-  for (let n = path.length; n >= 0; n--) {
-    const node = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
-    if (isNode(node) && node.range) return lines.linePos(node.range[0]).line;
-  }
-  return undefined;
+  return { ok: false, problems: parsed.error.issues.map((issue) => doc.at(issuePath(issue.path), issue.message)) };
 }

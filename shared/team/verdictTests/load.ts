@@ -1,6 +1,5 @@
-import { isNode, LineCounter, parseDocument } from 'yaml';
-import type { Document } from 'yaml';
-import { formatPath, type Problem } from '../../problems.js';
+import type { Problem } from '../../problems.js';
+import { issuePath, readYamlDoc } from '../../yamlDoc.js';
 import type { TaskVersion } from '../pack/schema.js';
 import { TEAM_CHANNEL } from '../pack/scriptSchema.js';
 import { verdictTestFileSchema, type VerdictTestFile } from './schema.js';
@@ -20,29 +19,12 @@ export type VerdictLoad = { ok: true; value: VerdictTestFile; runLines: Array<nu
  * seat of the run's version the participant can write to (not their own, not an environment). Every problem names the file, its line and the path.
  */
 export function loadVerdictTests(text: string, label: string, tasks: ReadonlyMap<string, VerdictTaskShape>, fileTask?: string): VerdictLoad {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    return {
-      ok: false,
-      problems: doc.errors.map((e) => ({
-        file: label,
-        path: '',
-        line: e.linePos?.[0]?.line,
-        message: `not valid YAML: ${(e.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')}`,
-      })),
-    };
-  }
-  let data: unknown;
-  try {
-    data = doc.toJS();
-  } catch (e) {
-    return { ok: false, problems: [{ file: label, path: '', message: `not valid YAML: ${(e as Error).message}` }] };
-  }
-  const at = (path: ReadonlyArray<string | number>, message: string): Problem => ({ file: label, path: formatPath(path), line: lineOf(doc, lines, path), message });
-  const parsed = verdictTestFileSchema.safeParse(data);
+  const doc = readYamlDoc(text, label, { uniqueKeys: true });
+  if (!doc.ok) return doc;
+  const at = doc.at;
+  const parsed = verdictTestFileSchema.safeParse(doc.data);
   if (!parsed.success) {
-    return { ok: false, problems: parsed.error.issues.map((i) => at(i.path.filter((p): p is string | number => typeof p !== 'symbol'), i.message)) };
+    return { ok: false, problems: parsed.error.issues.map((i) => at(issuePath(i.path), i.message)) };
   }
   const file = parsed.data;
   const problems: Problem[] = [];
@@ -63,16 +45,7 @@ export function loadVerdictTests(text: string, label: string, tasks: ReadonlyMap
       });
     });
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: file, runLines: file.runs.map((_, i) => lineOf(doc, lines, ['runs', i])) };
-}
-
-/** The line of the deepest node that exists along the path (a missing key points at its parent). */
-function lineOf(doc: Document, lines: LineCounter, path: ReadonlyArray<string | number>): number | undefined {
-  for (let n = path.length; n >= 0; n--) {
-    const node = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
-    if (isNode(node) && node.range) return lines.linePos(node.range[0]).line;
-  }
-  return undefined;
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: file, runLines: file.runs.map((_, i) => doc.lineOf(['runs', i])) };
 }
 
 /** `file:line path: message`, the form every pack problem takes on the command line. */
