@@ -75,9 +75,10 @@ export function DealPanel({
   if (!proposal && !form) return null;
   const mine = proposal?.from === view.you.name;
   return (
-    <section className="deal" aria-label="Deal">
+    // Two parts, each its own landmark: the offer on the table (a region) and the form to make one (a form).
+    <div className="deal">
       {proposal ? (
-        <div className="deal-standing">
+        <section className="deal-standing" aria-label="Proposed deal">
           <h3>{mine ? 'Your offer' : `Deal proposed by ${proposal.from}`}</h3>
           <table>
             <thead>
@@ -104,9 +105,9 @@ export function DealPanel({
               Accept this deal
             </button>
           )}
-        </div>
+        </section>
       ) : null}
       {form && !deal.accepted && view.status !== 'ended' && view.status !== 'checking' ? <DealForm form={form} disabled={over} onOffer={onOffer} /> : null}
-    </section>
+    </div>
   );
 }
