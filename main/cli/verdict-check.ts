@@ -1,4 +1,6 @@
-// Usage: npm run verdict-check [-- --pack <dir> …] [--task <task id> …]   (default: every team pack in studies/)
+// Usage: npm run verdict-check [-- --pack <dir> …] [--task <task id> …] [--set <name>] [--explain]
+//   (default: every team pack in studies/; the set in verdict-tests/ itself; --set reads verdict-tests/<name>/ instead;
+//   --explain prints each mismatched run's transcript, labels included: for a set already used in development only)
 // Plays every verdict test run (<pack>/verdict-tests/<task id>.yaml, studies/FORMAT-team.md "Verdict test runs")
 // through the real HTTP API of a browser host on 127.0.0.1, as a person in the seat: a fresh session per run, the
 // study's own labeller (its rules, offline), partners answering by their script (live partners stay off, as the
@@ -42,24 +44,56 @@ export interface VerdictCheckResult {
   outcomes: VerdictOutcome[];
 }
 
-function parseArgs(args: readonly string[]): { packs: string[]; tasks: string[]; problems: string[] } {
+interface VerdictArgs {
+  packs: string[];
+  tasks: string[];
+  /** A named set in verdict-tests/<set>/, or undefined for the files in verdict-tests/ itself. */
+  set: string | undefined;
+  explain: boolean;
+  problems: string[];
+}
+
+function parseArgs(args: readonly string[]): VerdictArgs {
   const packs: string[] = [];
   const tasks: string[] = [];
   const problems: string[] = [];
+  let set: string | undefined;
+  let explain = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     const value = args[i + 1];
-    if ((a === '--pack' || a === '--task') && value !== undefined && !value.startsWith('--')) {
-      (a === '--pack' ? packs : tasks).push(value);
+    if (a === '--explain') explain = true;
+    else if ((a === '--pack' || a === '--task' || a === '--set') && value !== undefined && !value.startsWith('--')) {
+      if (a === '--set') {
+        if (/^[a-z0-9]+(-[a-z0-9]+)*$/.test(value)) set = value;
+        else problems.push(`--set ${value}: expected a folder name in verdict-tests/ (lower-case words joined by "-")`);
+      } else (a === '--pack' ? packs : tasks).push(value);
       i++;
-    } else if (a === '--pack' || a === '--task') problems.push(`${a}: expected a value after it`);
-    else problems.push(`${a}: not an option of verdict-check (use --pack <dir> and --task <task id>)`);
+    } else if (a === '--pack' || a === '--task' || a === '--set') problems.push(`${a}: expected a value after it`);
+    else problems.push(`${a}: not an option of verdict-check (use --pack <dir>, --task <task id>, --set <name> and --explain)`);
   }
-  return { packs, tasks, problems };
+  return { packs, tasks, set, explain, problems };
+}
+
+/** A played transcript as lines a developer reads: who said what to whom, and each labelled message's label. */
+function explainLines(transcriptPath: string): string[] {
+  const t = JSON.parse(fs.readFileSync(transcriptPath, 'utf8')) as {
+    messages: { from?: string; seat?: string; to?: string; content?: string; text?: string; round?: number }[];
+    labels?: { message_index: number; final_label: string }[];
+    score?: { outcome?: string };
+  };
+  const labelOf = new Map((t.labels ?? []).map((l) => [l.message_index, l.final_label]));
+  const lines = t.messages.map((m, i) => {
+    const who = m.from ?? m.seat ?? '?';
+    const text = (m.content ?? m.text ?? '').replace(/\s+/g, ' ').slice(0, 160);
+    const label = labelOf.get(i);
+    return `    r${m.round ?? '?'} ${who}${m.to ? ` → ${m.to}` : ''}: ${text}${label !== undefined ? `   [${label}]` : ''}`;
+  });
+  return [...lines, `    outcome: ${t.score?.outcome ?? '?'}`];
 }
 
 export async function verdictCheckCommand(args: readonly string[], cwd = process.cwd()): Promise<VerdictCheckResult> {
-  const { packs: packArgs, tasks: taskFilter, problems: argProblems } = parseArgs(args);
+  const { packs: packArgs, tasks: taskFilter, set, explain, problems: argProblems } = parseArgs(args);
   const err = [...argProblems];
   const rel = (p: string): string => path.relative(cwd, p) || '.';
   const packs = packArgs.length > 0 ? packArgs.map((d) => path.resolve(cwd, d)) : teamPacksIn(BUILT_IN);
@@ -86,7 +120,7 @@ export async function verdictCheckCommand(args: readonly string[], cwd = process
     }
     const inBuiltIn = path.dirname(dir) === BUILT_IN;
     const studyKey = `${inBuiltIn ? 'built-in' : 'user'}:${path.basename(dir)}`;
-    const vdir = path.join(dir, VERDICT_TESTS_DIR);
+    const vdir = path.join(dir, VERDICT_TESTS_DIR, ...(set !== undefined ? [set] : []));
     const names = fs.existsSync(vdir) ? fs.readdirSync(vdir).filter((n) => /\.ya?ml$/i.test(n)).sort() : [];
     for (const name of names) {
       const file = path.join(vdir, name);
@@ -112,6 +146,7 @@ export async function verdictCheckCommand(args: readonly string[], cwd = process
   if (queue.length === 0) return { code: 0, out: [`no verdict test runs found (${packs.map(rel).join(', ')}; expected ${VERDICT_TESTS_DIR}/<task id>.yaml)`], err, outcomes: [] };
 
   const outcomes: VerdictOutcome[] = [];
+  const explained: string[] = [];
   const unplayed: Problem[] = [];
   const userStudies = [...new Set(queue.filter((q) => q.studyKey.startsWith('user:')).map((q) => q.pack))];
   const host = await startTeamHttpHost({ userStudies });
@@ -123,6 +158,7 @@ export async function verdictCheckCommand(args: readonly string[], cwd = process
         if (played.sent < q.run.messages.length) notes.push(`the run stopped taking messages after ${played.sent} of ${q.run.messages.length}`);
         if (q.run.answer !== undefined && !played.submitted) notes.push('the answer was never submitted (the run had ended)');
         outcomes.push({ task: q.task, version: q.run.version, id: q.run.id, intent: q.run.intent, expect: q.run.expect, got: played.got, ...(notes.length > 0 ? { note: notes.join('; ') } : {}) });
+        if (explain && played.got !== q.run.expect) explained.push(`${q.task} ${q.run.version} ${q.run.id}: expected ${q.run.expect}, got ${played.got}`, ...explainLines(played.transcriptPath));
       } catch (e) {
         unplayed.push({ file: q.file, path: `runs[${q.index}]`, line: q.line, message: `could not be played: ${(e as Error).message}` });
       }
@@ -130,7 +166,7 @@ export async function verdictCheckCommand(args: readonly string[], cwd = process
   } finally {
     await host.close();
   }
-  return { code: unplayed.length > 0 ? 1 : 0, out: verdictReportLines(outcomes), err: unplayed.map(formatVerdictProblem), outcomes };
+  return { code: unplayed.length > 0 ? 1 : 0, out: [...verdictReportLines(outcomes), ...explained], err: unplayed.map(formatVerdictProblem), outcomes };
 }
 
 const invokedDirectly =

@@ -12,6 +12,8 @@ export interface PlayedVerdict {
   sent: number;
   /** Whether the answer was submitted (false when there was none, or the run had already ended). */
   submitted: boolean;
+  /** The exported transcript's path (for `--explain`). */
+  transcriptPath: string;
 }
 
 const transcriptScore = z.object({ score: z.object({ pass: z.boolean(), outcome: z.string() }) });
@@ -47,5 +49,5 @@ export async function playVerdictRun(
   const exported = await host.call<ExportedRun>('teamExport', { sessionId: view.sessionId });
   const recorded = transcriptScore.parse(JSON.parse(fs.readFileSync(exported.path, 'utf8'))).score;
   if (recorded.pass !== exported.score.pass) throw new Error(`${start.taskId} ${run.id}: the transcript and the export disagree on the verdict`);
-  return { got: recorded.pass ? 'pass' : 'fail', outcome: recorded.outcome, sent, submitted };
+  return { got: recorded.pass ? 'pass' : 'fail', outcome: recorded.outcome, sent, submitted, transcriptPath: exported.path };
 }

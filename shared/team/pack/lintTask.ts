@@ -1,4 +1,5 @@
 import type { Problem } from '../../problems.js';
+import { unheardGiveWayLines } from './giveWayHeard.js';
 import { placesOf } from './places.js';
 import { declaredMadeUp, unquotedNamesAndNumbers } from './unquoted.js';
 import type { ResolvedTask } from './resolve.js';
@@ -62,6 +63,14 @@ export function lintTaskText(task: TeamTask, versions: Record<TaskVersion, Resol
     };
     for (const seat of versions[version].seats) statedBy(seat, (rest, item, what) => once(places.seat(seat.name, ...rest), item, what));
     versions[version].workspace.inbox.forEach((item, i) => once(places.workspace('inbox', i), item, `inbox item "${item.id}"`));
+    for (const u of unheardGiveWayLines(versions[version])) {
+      const path = places.seat(u.seat, 'script', 'lines', u.index, 'on');
+      const key = `${path} ${u.message}`;
+      if (!done.has(key)) {
+        done.add(key);
+        add(path, u.message);
+      }
+    }
   }
 
   const same = (a: ResolvedTask, b: ResolvedTask): boolean => JSON.stringify(playable(a)) === JSON.stringify(playable(b));

@@ -24,9 +24,29 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** A keyword matches as a whole word or phrase: "ok" does not match "token"; spaces match any whitespace. */
+/**
+ * Words that an apostrophe-less spelling of a one-word keyword would collide with ("we'll" → "well"): there the
+ * apostrophe stays required.
+ */
+const APOSTROPHE_COLLISIONS = new Set(['ill', 'well', 'were', 'lets', 'its', 'id', 'shed', 'wed', 'hell', 'shell']);
+
+/** One word of a keyword as a pattern: any apostrophe in it matches a typographic one or none ("didnt", "didn’t"). */
+function wordPattern(word: string, alone: boolean): string {
+  const parts = word.split(/['\u2018\u2019\u02bc]/u);
+  if (parts.length === 1) return escapeRegex(word);
+  const bare = parts.join('').toLowerCase();
+  const apostrophe = alone && APOSTROPHE_COLLISIONS.has(bare) ? "['\u2018\u2019\u02bc]" : "['\u2018\u2019\u02bc]?";
+  return parts.map(escapeRegex).join(apostrophe);
+}
+
+/**
+ * A keyword matches as a whole word or phrase: "ok" does not match "token"; spaces match any whitespace. People
+ * type "didnt" and "didn’t" for "didn't", so an apostrophe in a keyword may be typographic or left out (except in a
+ * one-word keyword whose bare spelling is another word: "we'll" does not match "well").
+ */
 export function keywordRegex(keyword: string): RegExp {
-  const body = keyword.trim().split(/\s+/).map(escapeRegex).join('\\s+');
+  const words = keyword.trim().split(/\s+/);
+  const body = words.map((w) => wordPattern(w, words.length === 1)).join('\\s+');
   return new RegExp(`(?<![\\p{L}\\p{N}_])${body}(?![\\p{L}\\p{N}_])`, 'iu');
 }
 
