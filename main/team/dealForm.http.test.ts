@@ -89,3 +89,32 @@ describe('the deal form over HTTP', () => {
     expect(host.events(view.sessionId).length).toBe(before);
   });
 });
+
+describe('a split typed as the answer (issue 23)', () => {
+  const submitted = async (participant: string, version: 'alone' | 'manipulation', answer: string) => {
+    let view = await startTeamRun(host, { ...run, participant, version, seed: version === 'alone' ? 0 : 1 });
+    view = await host.call<TeamView>('teamSubmit', { sessionId: view.sessionId, answer });
+    if (view.status === 'checking') view = await host.untilChecked(view.sessionId);
+    const exported = await host.call<{ score: { pass: boolean; outcome: string } }>('teamExport', { sessionId: view.sessionId });
+    return { view, score: exported.score, kinds: kinds(view.sessionId) };
+  };
+
+  it('is the offer it states: the best split in words is answered by Jo and scored as the deal', async () => {
+    const done = await submitted('P-words-1', 'manipulation', 'Lake camp gets the 3 water. Pine camp keeps all the food and the firewood.');
+    expect(done.score).toEqual({ pass: true, outcome: 'best_joint_deal joint=42/42' });
+    // The offer read from the words is recorded before the submission, answered, and only then checked.
+    const from = done.kinds.indexOf('deal_proposed');
+    expect(done.kinds.slice(from)).toEqual(['deal_proposed', 'submitted', 'seat_message', 'deal_accepted', 'checked', 'ended']);
+  });
+
+  it('in the alone version, is the split the checker scores', async () => {
+    expect((await submitted('P-words-2', 'alone', 'pine: 3 food 3 firewood / lake: 3 water')).score).toEqual({ pass: true, outcome: 'best_joint_deal joint=42/42' });
+    expect((await submitted('P-words-3', 'alone', 'Pine camp takes everything.')).score.pass).toBe(false);
+  });
+
+  it('changes nothing when the words state no whole split', async () => {
+    const done = await submitted('P-words-4', 'manipulation', 'We should share fairly, water matters to them.');
+    expect(done.kinds).not.toContain('deal_proposed');
+    expect(done.score.pass).toBe(false);
+  });
+});

@@ -25,6 +25,7 @@ import type { TeamSessionDeps } from './teamSessionDeps.js';
 import { EXPERIMENTER_PAUSE_HOLDS, type PausedBy } from '../../shared/pause.js';
 import type { AnswerChoice } from '../../shared/team/pack/answerChoice.js';
 import { submissionOf } from './submission.js';
+import { offerFromAnswer } from '../../shared/team/deal/offerFromAnswer.js';
 
 /**
  * One running team session. Every participant action and every effect of the engine is appended to the
@@ -293,6 +294,7 @@ export class TeamSession {
       const message = typeof answer === 'string' ? answer : answer === undefined ? undefined : JSON.stringify(answer);
       const head = this.d.workspace ? this.d.workspace.tools.submit(message === undefined ? {} : { message }).result_head : 'submitted';
       this.persist({ type: 'tool_call', name: 'submit', input: message === undefined ? {} : { message }, result_head: head });
+      for (const act of offerFromAnswer(this.d.resolved, this.state, answer)) this.persist(act);
       this.persist({ type: 'submitted', ...submission.value });
       await this.settle();
       return ok(this.view());

@@ -36,21 +36,20 @@ describe('a deal form in a task pack', () => {
   });
 
   it('names a version whose own checker has no items', () => {
-    const yaml = campsite.replace(
-      '    deal_form: { accept_at_least: 0 }',
-      '    deal_form: { accept_at_least: 0 }\n    checker: { pass_when: { answer_equals: { value: done } } }',
-    );
+    const form = '    deal_form: { accept_at_least: 0, our_names: [Pine camp, Pine], their_names: [Lake camp, Lake] }';
+    const yaml = campsite.replace(form, `${form}\n    checker: { pass_when: { answer_equals: { value: done } } }`);
     expect(yaml).not.toBe(campsite);
     const { loaded } = load(yaml);
     expect(loaded.ok).toBe(false);
     if (loaded.ok) return;
     const problem = loaded.problems.find((p) => p.path === 'versions.alone.deal_form');
     expect(problem?.message).toContain('a deal form needs items to split');
-    expect(problem?.line).toBe(lineOf(yaml, '    deal_form: { accept_at_least: 0 }'));
+    expect(problem?.line).toBe(lineOf(yaml, form));
   });
 
   it('is refused when answered by a seat that cannot answer', () => {
-    const yaml = campsite.replace('deal_form: {}', 'deal_form: { counterpart: Ranger station }');
+    const yaml = campsite.replace('deal_form: { our_names:', 'deal_form: { counterpart: Ranger station, our_names:');
+    expect(yaml).not.toBe(campsite);
     const { loaded } = load(yaml);
     expect(loaded.ok).toBe(false);
     if (loaded.ok) return;
@@ -64,7 +63,12 @@ describe('a deal form in a task pack', () => {
   it('loads the shipped negotiation with its form', () => {
     const { loaded } = load(campsite);
     if (!loaded.ok) throw new Error(loaded.problems.map(formatLocated).join('\n'));
-    expect(loaded.value.versions.manipulation.dealForm).toEqual({ accept_text: 'Accept-Deal', reject_text: 'Reject-Deal' });
+    expect(loaded.value.versions.manipulation.dealForm).toEqual({
+      accept_text: 'Accept-Deal',
+      reject_text: 'Reject-Deal',
+      our_names: ['Pine camp', 'Pine'],
+      their_names: ['Lake camp', 'Lake'],
+    });
     expect(loaded.value.versions.alone.dealForm).toMatchObject({ accept_at_least: 0 });
   });
 });

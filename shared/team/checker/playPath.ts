@@ -13,6 +13,7 @@ import { sha256 } from './sha256.js';
 import { checkRun } from './version.js';
 import { standingProposal } from '../view.js';
 import { offerTurnEvent } from '../deal/offerTurn.js';
+import { offerFromAnswer } from '../deal/offerFromAnswer.js';
 
 /** Runs one hidden test file against the final files (Pyodide in main/; the linter shares one worker). */
 export type HiddenTestRunner = (files: Record<string, string>, test: { path: string; text: string }) => Promise<TestFileResult>;
@@ -107,6 +108,7 @@ export async function playDeclaredPath(
       write(you, turn.edit, content);
     } else if ('submit' in turn) {
       push({ type: 'tool_call', name: 'submit', input: typeof turn.submit === 'string' ? { message: turn.submit } : {}, result_head: '' });
+      for (const act of offerFromAnswer(resolved, state, turn.submit)) push(act);
       push({ type: 'submitted', answer: turn.submit });
     } else if ('offer' in turn) {
       const offer = offerTurnEvent(resolved, turn.offer);

@@ -89,7 +89,8 @@ export const sessionEventSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('inbox_arrived'), item: z.string().min(1) }),
   /** `via: deal_form`: the evaluated seat's offer through the deal form (issue 23), answered by the counterpart at once. */
-  z.object({ type: z.literal('deal_proposed'), seat, evaluated_gets: packagesSchema, via: z.literal('deal_form').optional() }),
+  // `from_answer`: the offer was read from the participant's typed answer (deal/splitInWords.ts), recorded just before it.
+  z.object({ type: z.literal('deal_proposed'), seat, evaluated_gets: packagesSchema, via: z.literal('deal_form').optional(), from_answer: z.literal(true).optional() }),
   z.object({ type: z.literal('deal_accepted'), seat }),
   /** The counterpart turned down the offer through the deal form (its own offer, if it has one, goes back on the table). */
   z.object({ type: z.literal('deal_rejected'), seat }),

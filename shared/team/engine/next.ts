@@ -71,10 +71,12 @@ export function next(task: TeamTask, state: SessionState, options: NextOptions =
 function nextBatch(task: ResolvedTask, s: SessionState, seed: number, live?: ReadonlySet<string>): Batch {
   if (s.ended) return { waitFor: 'nothing' };
   if (s.paused !== null) return { waitFor: 'resume' };
-  if (s.endRequested) return { effects: [{ type: 'run_checker' }, append({ type: 'ended', how: s.endRequested })] };
-  if (s.phase === 'not_started') return { effects: [...inheritedHistory(task), ...startRound(task, s, firstRound(task), seed)] };
+  // An open offer is answered before anything else, even a run about to end: a split typed as the answer is an offer
+  // the counterpart answers before the checker reads the deal (team/submission's offerFromAnswer).
   const answer = dealAnswer(task, s);
   if (answer.length > 0) return { effects: answer };
+  if (s.endRequested) return { effects: [{ type: 'run_checker' }, append({ type: 'ended', how: s.endRequested })] };
+  if (s.phase === 'not_started') return { effects: [...inheritedHistory(task), ...startRound(task, s, firstRound(task), seed)] };
 
   const triggered = triggeredEvents(task, s, seed);
   if (triggered.length > 0) return { effects: triggered };

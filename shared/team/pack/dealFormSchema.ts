@@ -15,6 +15,13 @@ export const dealFormSchema = z.strictObject({
   accept_at_least: z.number().int().min(0).optional(),
   /** What the counterpart says as it answers (CaSiNo's own action tokens by default). */
   accept_text: z.string().min(1).default('Accept-Deal'),
+  /**
+   * What people call each side, so a split typed in words can be read (deal/splitInWords.ts): the participant's camp
+   * (`our_names`: Riverside) and the counterpart's (`their_names`: Hilltop); pronouns and the counterpart's seat name
+   * are known already.
+   */
+  our_names: z.array(z.string().min(1)).default([]),
+  their_names: z.array(z.string().min(1)).default([]),
   reject_text: z.string().min(1).default('Reject-Deal'),
 });
 export type DealForm = z.output<typeof dealFormSchema>;
