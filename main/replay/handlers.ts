@@ -11,7 +11,7 @@ import { teamSessionsOf } from '../team/teamSessionsOf.js';
 import { findTeamTask } from '../team/taskSource.js';
 import { STUDY_LOG_TASK } from '../study/studyLog.js';
 import { openRunFile } from './openFile.js';
-import { warmIndexer } from './jsonIndex.js';
+import { warmIndexer } from './warmIndexer.js';
 import { sessionRun } from './sessionRun.js';
 import { ReplayStore, type OpenedRun } from './replayStore.js';
 import { buildTimeline, type WorkspaceTimeline } from './workspaceTimeline.js';

@@ -4,7 +4,8 @@ import { fail, ok, type Result } from '../../shared/result.js';
 import { readTranscript, runFromPath } from '../../shared/replay/readTranscript.js';
 import { isTrajectory, readTrajectory } from '../../shared/replay/readTrajectory.js';
 import type { ParsedRun } from '../../shared/replay/parsedRun.js';
-import { indexHead, indexTranscript, whereCut } from './jsonIndex.js';
+import { indexTranscript, whereCut } from './jsonIndex.js';
+import { indexHead } from './headIndex.js';
 import type { TranscriptRows } from '../../shared/replay/transcriptRows.js';
 
 /** Past this a file is refused before it is read (a transcript is JSON text; 50 MB is indexed in a few tens of ms). */
