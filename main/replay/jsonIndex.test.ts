@@ -92,4 +92,41 @@ describe('indexing a transcript without parsing it whole', () => {
     expect(whereCut(bytes('{"messages": [1, 2} ]'))).toBeNull();
     expect(whereCut(bytes('{"messages": [{"round": 1, "seat": "you", "te'))).toBe('messages[0]');
   });
+
+  it('a head reads a list only up to its first row past the first round, and skips the rest however its strings are written', () => {
+    const tricky = 'a ] } \\" [ { \\\\" "tool_calls": [{"round": 0}] \\\\';
+    const text = JSON.stringify({
+      evaluated_seat: 'you',
+      messages: [
+        { round: 1, seat: 'you', text: 'one' },
+        { round: 1, seat: 'Morgan', text: 'two' },
+        { round: 2, seat: 'you', text: tricky },
+        { round: 3, seat: 'you', text: tricky, extra: [[{ x: ']' }], { '"': '}' }] },
+        ...Array.from({ length: 50 }, (_, i) => ({ round: i + 4, seat: 'you', text: `${tricky} ${i}` })),
+      ],
+      tool_calls: [
+        { round: 1, name: 'grep', input: { pattern: '"]' } },
+        { round: 2, name: 'edit_file' },
+        { round: 3, name: 'run_tests' },
+      ],
+      score: { pass: true, outcome: 'x', details: {} },
+    });
+    const head = indexHead(bytes(text))!;
+    expect(head.messages.state).toBe('done');
+    expect(strip(head.messages.rows)).toEqual([
+      { round: 1, who: 'you', ok: true },
+      { round: 1, who: 'Morgan', ok: true },
+      { round: 2, who: 'you', ok: true },
+    ]);
+    // Both lists past their first round: the pass stops in tool_calls, which the whole pass reads on.
+    expect(head.tools.state).toBe('open');
+    expect(strip(head.tools.rows)).toEqual([
+      { round: 1, who: 'grep', ok: true },
+      { round: 2, who: 'edit_file', ok: true },
+    ]);
+    expect(head.tool(0)).toEqual({ round: 1, name: 'grep', input: { pattern: '"]' } });
+    expect(head.message(2)).toEqual({ round: 2, seat: 'you', text: tricky });
+    // The full pass still reads every row.
+    expect(indexTranscript(bytes(text))!.messages).toHaveLength(54);
+  });
 });
