@@ -11,7 +11,7 @@ import { teamSessionsOf } from '../team/teamSessionsOf.js';
 import { findTeamTask } from '../team/taskSource.js';
 import { STUDY_LOG_TASK } from '../study/studyLog.js';
 import { openRunFile } from './openFile.js';
-import { warmIndexer } from './jsonIndex.js';
+import { warmIndexer } from './warmIndexer.js';
 import { sessionRun } from './sessionRun.js';
 import { ReplayStore, type OpenedRun } from './replayStore.js';
 import { buildTimeline, type WorkspaceTimeline } from './workspaceTimeline.js';
@@ -38,10 +38,10 @@ export function setupReplayHandlers(s: AppServices): Pick<AppHandlers, keyof typ
   };
 
   /** A file's workspace timeline and its task's action-fired events, from the task pack where it is known. */
-  const workspaceOf = (run: ParsedRun): { timeline: WorkspaceTimeline; triggers: readonly ActionTrigger[] | null } => {
+  const workspaceOf = (run: ParsedRun, hashesPending = false): { timeline: WorkspaceTimeline; triggers: readonly ActionTrigger[] | null } => {
     const task = taskOf(run.scenario);
     const triggers = task ? packTriggers(task, run.version) : null;
-    return { timeline: buildTimeline(run, task ? startingFiles(task, run.version) : null, triggers), triggers };
+    return { timeline: buildTimeline(run, task ? startingFiles(task, run.version) : null, triggers, hashesPending), triggers };
   };
   /** An opened run, whole: one answered from a file's head is awaited until the rest of the file has been read. */
   const whole = async (id: string): Promise<Result<OpenedRun>> => {
@@ -65,8 +65,8 @@ export function setupReplayHandlers(s: AppServices): Pick<AppHandlers, keyof typ
       if (source.kind === 'file') {
         const opened = await openRunFile(s.options.appRoot, source.path);
         if (!opened.ok) return opened;
-        const { run, complete } = opened.value;
-        const { timeline, triggers } = workspaceOf(run);
+        const { run, complete, hashesPending } = opened.value;
+        const { timeline, triggers } = workspaceOf(run, hashesPending);
         const header = store.add({ kind: 'file', path: opened.value.file }, run, timeline, false, triggers, complete === null);
         const entry = store.get(header.id);
         // A long file answered from its head: its whole outline replaces this one under the same id once read.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { indexHead, indexTranscript, whereCut } from './jsonIndex.js';
+import { indexTranscript, whereCut } from './jsonIndex.js';
+import { indexHead } from './headIndex.js';
 import { rowsOf } from '../../shared/replay/transcriptRows.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -72,16 +73,60 @@ describe('indexing a transcript without parsing it whole', () => {
         [head.tools, full.tools!, (i: number) => [head.tool(i), full.tool(i)]],
       ] as const) {
         expect(strip(list.rows)).toEqual(strip(whole.slice(0, list.rows.length)));
-        if (list.state === 'done') expect(list.rows).toHaveLength(whole.length);
+        // Rows are read up to the first one past the list's first round; the rest of the list is only skipped.
+        const first = list.rows.find((r) => r.round !== null)?.round ?? null;
+        const past = list.rows.findIndex((r) => first !== null && r.round !== null && r.round > first);
+        expect(past === -1 || past === list.rows.length - 1).toBe(true);
+        if (list.state === 'done' && past === -1) expect(list.rows).toHaveLength(whole.length);
         list.rows.forEach((_, i) => expect(parse(i)[0]).toEqual(parse(i)[1]));
       }
       for (const key of head.keys.filter((k) => k in head.top)) expect(head.top[key]).toEqual(full.top[key]);
       const where = whereCut(b.subarray(0, cut));
-      if (head.messages.state === 'open') expect(where).toBe(`messages[${head.messages.rows.length}]`);
+      const skipping = head.messages.rows.some((r) => r.round !== null && r.round > head.messages.rows.find((x) => x.round !== null)!.round!);
+      if (head.messages.state === 'open' && !skipping) expect(where).toBe(`messages[${head.messages.rows.length}]`);
     }
-    // Whole, the head pass leaves it to the full one; not cut short but wrong, it names no place.
-    expect(indexHead(b)).toBeNull();
+    // Whole, the head pass still stops once both lists are past their first round (here in tool_calls, at round 2);
+    // with nothing past round 1 it leaves the file to the full pass. Not cut short but wrong, it names no place.
+    expect(indexHead(b)).toMatchObject({ messages: { state: 'done' }, tools: { state: 'open' } });
+    expect(indexHead(bytes(JSON.stringify({ messages: [transcript.messages[0]], tool_calls: [] })))).toBeNull();
     expect(whereCut(bytes('{"messages": [1, 2} ]'))).toBeNull();
     expect(whereCut(bytes('{"messages": [{"round": 1, "seat": "you", "te'))).toBe('messages[0]');
+  });
+
+  it('a head reads a list only up to its first row past the first round, and skips the rest however its strings are written', () => {
+    const tricky = 'a ] } \\" [ { \\\\" "tool_calls": [{"round": 0}] \\\\';
+    const text = JSON.stringify({
+      evaluated_seat: 'you',
+      messages: [
+        { round: 1, seat: 'you', text: 'one' },
+        { round: 1, seat: 'Morgan', text: 'two' },
+        { round: 2, seat: 'you', text: tricky },
+        { round: 3, seat: 'you', text: tricky, extra: [[{ x: ']' }], { '"': '}' }] },
+        ...Array.from({ length: 50 }, (_, i) => ({ round: i + 4, seat: 'you', text: `${tricky} ${i}` })),
+      ],
+      tool_calls: [
+        { round: 1, name: 'grep', input: { pattern: '"]' } },
+        { round: 2, name: 'edit_file' },
+        { round: 3, name: 'run_tests' },
+      ],
+      score: { pass: true, outcome: 'x', details: {} },
+    });
+    const head = indexHead(bytes(text))!;
+    expect(head.messages.state).toBe('done');
+    expect(strip(head.messages.rows)).toEqual([
+      { round: 1, who: 'you', ok: true },
+      { round: 1, who: 'Morgan', ok: true },
+      { round: 2, who: 'you', ok: true },
+    ]);
+    // Both lists past their first round: the pass stops in tool_calls, which the whole pass reads on.
+    expect(head.tools.state).toBe('open');
+    expect(strip(head.tools.rows)).toEqual([
+      { round: 1, who: 'grep', ok: true },
+      { round: 2, who: 'edit_file', ok: true },
+    ]);
+    expect(head.tool(0)).toEqual({ round: 1, name: 'grep', input: { pattern: '"]' } });
+    expect(head.message(2)).toEqual({ round: 2, seat: 'you', text: tricky });
+    // The full pass still reads every row.
+    expect(indexTranscript(bytes(text))!.messages).toHaveLength(54);
   });
 });

@@ -31,7 +31,7 @@ afterEach(async () => {
 });
 
 /** A transcript of a little over HEAD_FROM bytes: `rounds` rounds in order, each a message, a tool call and a reply. */
-function longTranscript(change: (t: { messages: unknown[]; tool_calls: unknown[] }) => void = () => {}): { text: string; rounds: number } {
+function longTranscript(change: (t: { messages: unknown[]; tool_calls: unknown[] }) => void = () => {}, after: Record<string, unknown> = {}): { text: string; rounds: number } {
   const filler = 'the quick brown fox reports the failing test to the lead. '.repeat(40);
   const messages: unknown[] = [];
   const tools: unknown[] = [];
@@ -57,12 +57,13 @@ function longTranscript(change: (t: { messages: unknown[]; tool_calls: unknown[]
     ended: 'submitted',
     rounds_run: rounds,
     score: { pass: false, outcome: 'gave_way', details: {} },
+    ...after,
   });
   return { text, rounds };
 }
 
-const write = (text: string) => {
-  const file = path.join(dataDir, 'transcripts', 'dim', 'no-such-task', 'm', 'manipulation_seed1.json');
+const write = (text: string, task = 'no-such-task') => {
+  const file = path.join(dataDir, 'transcripts', 'dim', task, 'm', 'manipulation_seed1.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, text);
   return file;
@@ -112,6 +113,53 @@ describe('a long transcript opens from its head', () => {
     const h = await call<ReplayHeader>('replayOpen', { source: { kind: 'file', path: write(text) } });
     expect(h.complete).toBe(true);
     expect(h.rounds[0]).toEqual({ round: 1, messages: 2, tools: 1 });
+  });
+
+  it('a hash mismatch in a sandbox past the head is still reported: the first round withholds the pack’s files until they are checked', async () => {
+    // impossible-tests is in the test library, so its pack's starting files are checked against these hashes.
+    const { text } = longTranscript(undefined, { sandbox: { hashes_before: { 'plateau.py': '0'.repeat(64) }, final_files: {} } });
+    const head = await call<ReplayHeader>('replayOpen', { source: { kind: 'file', path: write(text, 'impossible-tests') } });
+    expect(head.complete).toBe(false);
+    expect(head.workspace).toMatchObject({ from: 'pack', note: expect.stringMatching(/checked against the run’s hashes.*still being read/) });
+    expect(head.first!.files.find((f) => f.path === 'plateau.py')).toMatchObject({ known: false });
+    expect((await call<{ content: string | null; note: string }>('replayFile', { id: head.id, index: 0, path: 'plateau.py' })).content).toBeNull();
+
+    const whole = await call<ReplayHeader>('replayOutline', { id: head.id });
+    expect(whole.complete).toBe(true);
+    expect(whole.workspace.note).toMatch(/plateau\.py differs from the pack/);
+    expect(whole.first!.files.find((f) => f.path === 'plateau.py')).toMatchObject({ known: false });
+    const file = await call<{ content: string | null; note: string }>('replayFile', { id: head.id, index: 0, path: 'plateau.py' });
+    expect(file).toEqual({ content: null, note: expect.stringMatching(/differs from the task pack/) });
+  });
+
+  it('a sandbox with no hashes, past the head: the pack’s files are shown once the whole file is read (nothing to check them against)', async () => {
+    const { text } = longTranscript(undefined, { sandbox: { hashes_before: {}, final_files: {} } });
+    const head = await call<ReplayHeader>('replayOpen', { source: { kind: 'file', path: write(text, 'impossible-tests') } });
+    expect(head.first!.files.find((f) => f.path === 'plateau.py')).toMatchObject({ known: false });
+    const whole = await call<ReplayHeader>('replayOutline', { id: head.id });
+    expect(whole.first!.files.find((f) => f.path === 'plateau.py')).toMatchObject({ known: true });
+  });
+
+  it('a file changed between opens (other bytes, same path) is read and indexed again', async () => {
+    const { text, rounds } = longTranscript();
+    const file = write(text);
+    const first = await call<ReplayHeader>('replayOpen', { source: { kind: 'file', path: file } });
+    expect((await call<ReplayHeader>('replayOutline', { id: first.id })).rounds).toHaveLength(rounds);
+    // Replaced by a rename (a new inode), one round fewer and a new first message; its time is set back to the old
+    // one, so only the size and inode tell it apart.
+    const { mtime } = fs.statSync(file);
+    const shorter = longTranscript((t) => {
+      t.messages.splice(-2);
+      t.tool_calls.splice(-1);
+      (t.messages[0] as { text: string }).text = 'Changed on disk.';
+    }).text.replace(`"rounds_run":${rounds}`, `"rounds_run":${rounds - 1}`);
+    fs.writeFileSync(`${file}.new`, shorter);
+    fs.renameSync(`${file}.new`, file);
+    fs.utimesSync(file, mtime, mtime);
+    const again = await call<ReplayHeader>('replayOpen', { source: { kind: 'file', path: file } });
+    expect(again.first!.items.some((i) => i.type === 'message' && i.text === 'Changed on disk.')).toBe(true);
+    const whole = again.complete ? again : await call<ReplayHeader>('replayOutline', { id: again.id });
+    expect(whole.rounds).toHaveLength(rounds - 1);
   });
 
   it('a file cut short past its head still gets an error naming the file, where it ends and what was expected', async () => {

@@ -4,7 +4,8 @@ import { fail, ok, type Result } from '../../shared/result.js';
 import { readTranscript, runFromPath } from '../../shared/replay/readTranscript.js';
 import { isTrajectory, readTrajectory } from '../../shared/replay/readTrajectory.js';
 import type { ParsedRun } from '../../shared/replay/parsedRun.js';
-import { indexHead, indexTranscript, whereCut } from './jsonIndex.js';
+import { indexTranscript, whereCut } from './jsonIndex.js';
+import { indexHead } from './headIndex.js';
 import type { TranscriptRows } from '../../shared/replay/transcriptRows.js';
 
 /** Past this a file is refused before it is read (a transcript is JSON text; 50 MB is indexed in a few tens of ms). */
@@ -25,6 +26,11 @@ export interface OpenedFile {
   run: ParsedRun;
   file: string;
   complete: Promise<Result<ParsedRun>> | null;
+  /**
+   * True when `run` came from the head before the file's `sandbox` was reached: its starting-file hashes are not
+   * known yet, so the task pack's files cannot be checked against them until `complete` gives the whole run.
+   */
+  hashesPending: boolean;
 }
 
 /**
@@ -47,22 +53,24 @@ export async function openRunFile(appRoot: string, given: string): Promise<Resul
     return fail('not_found', `${file}: there is no such file on this machine.`);
   }
   if (stat.size > MAX_TRANSCRIPT_BYTES) return fail('bad_request', `${file} is ${Math.round(stat.size / 1e6)} MB; transcripts over ${MAX_TRANSCRIPT_BYTES / 1e6} MB are not opened.`);
-  // A file opened again unchanged (same size and time) is not read again: its outline and rows are kept.
+  // A file opened again unchanged (same size, time and inode: a file replaced by a rename is another file) is not
+  // read again: its outline and rows are kept. A changed file is read and indexed afresh.
+  const same = (k: { size: number; mtimeMs: number; ino: number }) => k.size === stat.size && k.mtimeMs === stat.mtimeMs && k.ino === stat.ino;
   const kept = readFiles.get(file);
-  if (kept && kept.size === stat.size && kept.mtimeMs === stat.mtimeMs) {
+  if (kept && same(kept)) {
     readFiles.delete(file);
     readFiles.set(file, kept);
-    return ok({ run: kept.run, file, complete: null });
+    return ok({ run: kept.run, file, complete: null, hashesPending: false });
   }
   // Opened again while its first read is still under way: that read is awaited rather than started twice.
   const reading = readingFiles.get(file);
-  if (reading && reading.size === stat.size && reading.mtimeMs === stat.mtimeMs) {
+  if (reading && same(reading)) {
     const run = await reading.complete;
-    return run.ok ? ok({ run: run.value, file, complete: null }) : run;
+    return run.ok ? ok({ run: run.value, file, complete: null, hashesPending: false }) : run;
   }
   const remember = (run: Result<ParsedRun>) => {
     if (!run.ok) return;
-    readFiles.set(file, { size: stat.size, mtimeMs: stat.mtimeMs, run: run.value });
+    readFiles.set(file, { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, run: run.value });
     while (readFiles.size > KEEP_FILES) readFiles.delete(readFiles.keys().next().value!);
   };
   if (stat.size < HEAD_FROM) {
@@ -74,7 +82,7 @@ export async function openRunFile(appRoot: string, given: string): Promise<Resul
     }
     const read = readRun(file, bytes);
     remember(read);
-    return read.ok ? ok({ run: read.value, file, complete: null }) : read;
+    return read.ok ? ok({ run: read.value, file, complete: null, hashesPending: false }) : read;
   }
 
   // A long file: its head is read until the first round is known, that round is answered at once, and the rest is
@@ -120,7 +128,7 @@ export async function openRunFile(appRoot: string, given: string): Promise<Resul
     remember(read);
     return read;
   };
-  let first: ParsedRun | null = null;
+  let first: { run: ParsedRun; hashesPending: boolean } | null = null;
   try {
     for (let want = HEAD_FIRST; want <= HEAD_MAX && want < stat.size && !first; want *= 2) {
       await readTo(want);
@@ -132,30 +140,31 @@ export async function openRunFile(appRoot: string, given: string): Promise<Resul
   }
   if (!first) {
     const read = await finish();
-    return read.ok ? ok({ run: read.value, file, complete: null }) : read;
+    return read.ok ? ok({ run: read.value, file, complete: null, hashesPending: false }) : read;
   }
   // The rest is read after this answer has gone (a turn of the event loop later), so the first round is not held up.
   const complete = new Promise<void>((resolve) => setImmediate(resolve)).then(finish);
-  readingFiles.set(file, { size: stat.size, mtimeMs: stat.mtimeMs, complete });
+  readingFiles.set(file, { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, complete });
   void complete.finally(() => {
     if (readingFiles.get(file)?.complete === complete) readingFiles.delete(file);
   });
-  return ok({ run: first, file, complete });
+  return ok({ run: first.run, file, complete, hashesPending: first.hashesPending });
 }
 
 /** Files read, by path, most recently used last: a few, as the replay store keeps a few runs. */
 const KEEP_FILES = 4;
-const readFiles = new Map<string, { size: number; mtimeMs: number; run: ParsedRun }>();
+const readFiles = new Map<string, { size: number; mtimeMs: number; ino: number; run: ParsedRun }>();
 /** Long files whose first round has been answered and whose rest is still being read. */
-const readingFiles = new Map<string, { size: number; mtimeMs: number; complete: Promise<Result<ParsedRun>> }>();
+const readingFiles = new Map<string, { size: number; mtimeMs: number; ino: number; complete: Promise<Result<ParsedRun>> }>();
 
 /**
  * The first round of a benchmark transcript from its head, or null when the head cannot tell it for sure. A round is
  * known once each of `messages` and `tool_calls` has closed or gone past it, with its rows so far in round order (as
- * benchmark files write them); a list not reached yet, or rows out of order, send the caller on to read the whole
- * file. The outline holds that round alone, with no problems or verdict: those come with the whole run.
+ * benchmark files write them; the head pass reads a list's rows up to the first past its first round, headIndex.ts);
+ * a list not reached yet, or rows out of order, send the caller on to read the whole file. The outline holds that
+ * round alone, with no problems or verdict: those come with the whole run, whose first round replaces this one.
  */
-function firstRoundOf(file: string, head: Uint8Array): ParsedRun | null {
+function firstRoundOf(file: string, head: Uint8Array): { run: ParsedRun; hashesPending: boolean } | null {
   const h = indexHead(head);
   if (!h || 'steps' in h.top) return null;
   const lists = [h.messages, h.tools];
@@ -191,7 +200,8 @@ function firstRoundOf(file: string, head: Uint8Array): ParsedRun | null {
     tool: h.tool,
   } satisfies TranscriptRows);
   if (!read.ok || read.value.rounds.length !== 1) return null;
-  return withPath(file, { ...read.value, problems: [], verdict: null });
+  // Benchmark files write `sandbox` after the lists, so the head seldom holds the hashes the pack is checked against.
+  return { run: withPath(file, { ...read.value, problems: [], verdict: null }), hashesPending: !('sandbox' in h.top) };
 }
 
 function withPath(file: string, run: ParsedRun): ParsedRun {

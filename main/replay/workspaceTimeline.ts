@@ -34,14 +34,25 @@ interface Snapshot {
   changes: Array<{ path: string; before: string | null; after: string | null; created: boolean }>;
 }
 
-export function buildTimeline(run: ParsedRun, pack: Record<string, string> | null, triggers: readonly ActionTrigger[] | null = null): WorkspaceTimeline {
+/**
+ * `hashesPending`: the run is a long file's first round, read before the file's `sandbox` (main/replay/openFile.ts),
+ * so the pack's files cannot be checked yet: they are listed with no content, and the note says the check follows.
+ * Showing them unchecked could show a file that differs from the run's (a mismatch is reported once the hashes are
+ * read, by the whole run's timeline that replaces this one).
+ */
+export function buildTimeline(run: ParsedRun, pack: Record<string, string> | null, triggers: readonly ActionTrigger[] | null = null, hashesPending = false): WorkspaceTimeline {
   const { hashesBefore, finalFiles } = run.sandbox;
   const start = new Map<string, string | null>();
   const mismatched: string[] = [];
+  const pending = hashesPending && pack !== null;
   for (const p of Object.keys(hashesBefore)) start.set(p, null);
   if (pack) {
     const checked = Object.keys(hashesBefore).length > 0;
     for (const [p, text] of Object.entries(pack)) {
+      if (pending) {
+        start.set(p, null);
+        continue;
+      }
       if (checked && !(p in hashesBefore)) continue;
       if (checked && hashesBefore[p] !== sha256(text)) {
         mismatched.push(p);
@@ -96,12 +107,15 @@ export function buildTimeline(run: ParsedRun, pack: Record<string, string> | nul
     return snapshots[index]!;
   };
 
+  // A pack whose every file differs from the run's hashes was still found: the note says which differ.
   const known = [...start.values()].filter((v) => v !== null).length;
-  const from: WorkspaceTimeline['from'] = start.size === 0 && !hasEdits ? 'none' : pack && known > 0 ? 'pack' : 'file';
+  const from: WorkspaceTimeline['from'] = start.size === 0 && !hasEdits ? 'none' : pack && (known > 0 || pending || mismatched.length > 0) ? 'pack' : 'file';
   const note =
     from === 'none'
       ? 'This run has no workspace.'
-      : from === 'pack'
+      : pending
+        ? 'Starting files come from the task pack once they are checked against the run’s hashes, which are further on in the file (still being read); until then their content is not shown.'
+        : from === 'pack'
         ? `Starting files rebuilt from the task pack${Object.keys(hashesBefore).length ? ' (checked against the run’s hashes)' : ' (the file carries no hashes to check them against)'}` +
           (mismatched.length ? `; ${mismatched.join(', ')} ${mismatched.length === 1 ? 'differs' : 'differ'} from the pack and ${mismatched.length === 1 ? 'is' : 'are'} not shown before an edit.` : '.')
         : 'The task pack was not found: starting files are known only by their hash, so a file’s content is shown once the run writes it whole (and at the end, from final_files).';
@@ -134,6 +148,7 @@ export function buildTimeline(run: ParsedRun, pack: Record<string, string> | nul
       if (text != null) return { content: text, note: '' };
       const why = s.uncertain.get(path);
       if (why) return { content: null, note: `${path} is uncertain from here on: ${why}` };
+      if (pending && pack && path in pack) return { content: null, note: `${path} is shown once it has been checked against the run’s hashes (the rest of the file is still being read).` };
       return { content: null, note: mismatched.includes(path) ? `${path} differs from the task pack (its hash does not match); not rebuilt.` : `Only the hash of ${path} is in the run; its content cannot be rebuilt before the run writes it whole.` };
     },
   };
