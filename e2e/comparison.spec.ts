@@ -165,6 +165,12 @@ test('people beside models: imports, charts, SVG/PNG/CSV exports, bad input name
   expect((pdfText.match(/\) Tj\n/g) ?? []).length).toBeGreaterThan(10);
   expect(pdfText).toMatch(/\d l\n/);
   fs.writeFileSync(info.outputPath('loss.pdf'), pdf);
+  // The per-task figure's dots (SVG arcs and circles) and its model legend come out as paths and text too.
+  const tasksPdf = (await exportOf('tasks', 'PDF')).toString('latin1');
+  expect(tasksPdf).not.toMatch(/\/Subtype \/Image|\/XObject/);
+  expect(tasksPdf).toContain('(bench/model-x) Tj');
+  expect(tasksPdf).toMatch(/ c\n/);
+  fs.writeFileSync(info.outputPath('tasks.pdf'), tasksPdf, 'latin1');
   fs.writeFileSync(info.outputPath('tasks.svg'), tasksSvg);
 
   // A search draws the rows it matches, the study's people always; the CSV keeps every row.
