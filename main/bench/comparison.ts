@@ -8,7 +8,7 @@ import { buildFinalResults, type ScoredRun } from '../../shared/team/export/fina
 import { syntheticModels, syntheticRuns } from '../comparison/syntheticResults.js';
 import { median, type BenchRow } from './types.js';
 
-const chromiumArgs = [
+export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -20,7 +20,7 @@ const OPENS = 5;
 const STUDY = 'built-in:team-demo';
 
 /** The team demo's results folder holding 3 people and 25 (synthetic) models run in Teamseat's seat, scored once. */
-function seedResults(dataDir: string): void {
+export function seedResults(dataDir: string): void {
   const human: ScoredRun[] = ['P01', 'P02', 'P03'].flatMap((code, i) =>
     (['impossible-tests', 'hidden-profile'] as const).flatMap((scenario) =>
       (['alone', 'control', 'manipulation'] as const).map((version) => ({
@@ -48,7 +48,7 @@ const OPEN = `([hash, selector, count]) => new Promise((resolve) => {
   requestAnimationFrame(poll);
 })`;
 
-async function timeTo(page: Page, hash: string, selector: string, count: number): Promise<number> {
+export async function timeTo(page: Page, hash: string, selector: string, count: number): Promise<number> {
   await page.evaluate("window.location.hash = '#/settings'");
   await page.getByRole('heading', { name: 'Settings' }).waitFor();
   return page.evaluate(`(${OPEN})(${JSON.stringify([hash, selector, count])})`);

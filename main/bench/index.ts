@@ -14,6 +14,7 @@ import { benchSlackChannel } from './slackChannel.js';
 import { benchScoring } from './scoring.js';
 import { benchBundle } from './bundle.js';
 import { benchComparison } from './comparison.js';
+import { benchComparisonLarge } from './comparisonLarge.js';
 import { benchKiosk } from './kiosk.js';
 import { benchLab } from './lab.js';
 import { benchCrowd } from './crowd.js';
@@ -57,6 +58,8 @@ const suites: Record<string, () => Promise<BenchRow[]>> = {
   scoring: () => benchScoring(),
   bundle: () => benchBundle(appRoot),
   comparison: () => benchComparison(appRoot),
+  // Issue 28: the same screen with a 16,000-row final_results.json import beside the study's own rows.
+  comparison16k: () => benchComparisonLarge(appRoot),
   kiosk: () => benchKiosk(appRoot),
   lab: () => benchLab(appRoot),
   crowd: () => benchCrowd(appRoot),

@@ -1,10 +1,12 @@
-import { pdfWithImage, pngWithDpi } from '../../../shared/comparison/figureFiles';
+import { pngWithDpi } from '../../../shared/comparison/figureFiles';
+import { vectorPdf } from '../../../shared/comparison/vectorPdf';
+import { svgToPdfItems } from './svgToPdf';
 
 /**
  * Exports of a figure the screen shows: the SVG is the rendered <svg> itself (title, chart, legend, sources, caption),
  * serialised with its namespace; the PNG is that SVG drawn onto a canvas at 300 dpi (1 CSS px = 1/96 in) and marked
- * so; the PDF holds that 300 dpi image at the figure's size in points (rasterised in the renderer, so both hosts do
- * the same).
+ * so; the PDF draws the same element as vector paths and Helvetica text at the figure's size in points (made in the
+ * renderer from the element as laid out, so both hosts do the same).
  */
 export const DPI = 300;
 const SCALE = DPI / 96;
@@ -57,27 +59,12 @@ export async function pngBlob(svg: SVGSVGElement): Promise<Blob> {
   return new Blob([pngWithDpi(new Uint8Array(await blob.arrayBuffer()), DPI)], { type: 'image/png' });
 }
 
-export async function pdfBlob(svg: SVGSVGElement, title: string): Promise<Blob> {
-  const { canvas, width, height } = await canvasOf(svg);
-  const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('This browser has no 2D canvas.');
-  const rgba = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-  const rgb = new Uint8Array((rgba.length / 4) * 3);
-  for (let i = 0, j = 0; i < rgba.length; i += 4, j += 3) {
-    rgb[j] = rgba[i]!;
-    rgb[j + 1] = rgba[i + 1]!;
-    rgb[j + 2] = rgba[i + 2]!;
-  }
-  const deflated = new Uint8Array(
-    await new Response(new Blob([rgb]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer(),
-  );
-  const pdf = pdfWithImage(
-    deflated,
-    { width: canvas.width, height: canvas.height },
-    { width: width * 0.75, height: height * 0.75 },
-    title,
-  );
-  return new Blob([pdf], { type: 'application/pdf' });
+/** A vector PDF of the figure (issue 28: PDF for LaTeX): its shapes and words as PDF paths and text, no image. */
+export function pdfBlob(svg: SVGSVGElement, title: string): Promise<Blob> {
+  const width = Number(svg.getAttribute('width')) || svg.viewBox.baseVal.width;
+  const height = Number(svg.getAttribute('height')) || svg.viewBox.baseVal.height;
+  const pdf = vectorPdf(svgToPdfItems(svg), { width, height }, title);
+  return Promise.resolve(new Blob([pdf], { type: 'application/pdf' }));
 }
 
 /** Saves a file through the browser's download (the desktop shows its save dialog). */
