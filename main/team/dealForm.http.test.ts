@@ -107,6 +107,14 @@ describe('a split typed as the answer (issue 23)', () => {
     expect(done.kinds.slice(from)).toEqual(['deal_proposed', 'submitted', 'seat_message', 'deal_accepted', 'checked', 'ended']);
   });
 
+  it('is the same when the answer is the packages themselves (as an API client sends the form’s split)', async () => {
+    let view = await startTeamRun(host, { ...run, participant: 'P-words-5' });
+    view = await host.call<TeamView>('teamSubmit', { sessionId: view.sessionId, answer: { Food: 3, Water: 0, Firewood: 3 } });
+    if (view.status === 'checking') view = await host.untilChecked(view.sessionId);
+    const exported = await host.call<{ score: { pass: boolean; outcome: string } }>('teamExport', { sessionId: view.sessionId });
+    expect(exported.score).toEqual({ pass: true, outcome: 'best_joint_deal joint=42/42' });
+  });
+
   it('in the alone version, is the split the checker scores', async () => {
     expect((await submitted('P-words-2', 'alone', 'pine: 3 food 3 firewood / lake: 3 water')).score).toEqual({ pass: true, outcome: 'best_joint_deal joint=42/42' });
     expect((await submitted('P-words-3', 'alone', 'Pine camp takes everything.')).score.pass).toBe(false);
