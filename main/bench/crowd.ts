@@ -143,14 +143,7 @@ async function submitAndWait(host: HostProcess, s: Seat, f: Figures): Promise<vo
   outstanding++;
   const t0 = performance.now();
   try {
-    const answer = { sessionId: s.sessionId, answer: 'test_two_short_runs expects the wrong value; plateau.py is right.' };
-    let view = await call<{ status: string }>('teamSubmit', answer).catch(async (error: unknown) => {
-      // A kept-alive connection the host closed as the request left (ECONNRESET): the page reads its run again and
-      // submits only if the submit did not arrive, as the seat's own page does after a network error.
-      if (!/ECONNRESET|socket hang up/.test(String(error))) throw error;
-      const seen = await call<{ status: string }>('teamView', { sessionId: s.sessionId });
-      return seen.status === 'checking' || seen.status === 'ended' ? seen : call<{ status: string }>('teamSubmit', answer);
-    });
+    let view = await call<{ status: string }>('teamSubmit', { sessionId: s.sessionId, answer: 'test_two_short_runs expects the wrong value; plateau.py is right.' });
     while (view.status === 'checking') {
       await pause(250);
       view = await call<{ status: string }>('teamView', { sessionId: s.sessionId });
