@@ -19,7 +19,7 @@ export interface ApiReply<T> {
 }
 
 /** POSTs `args` as JSON to `${origin}/api/${method}` with a bearer token; resolves the host's JSON answer. */
-export function postApi<T>(origin: string, token: string, method: string, args: unknown): Promise<ApiReply<T>> {
+export function postApi<T>(origin: string, token: string, method: string, args: unknown, retried = false): Promise<ApiReply<T>> {
   const body = Buffer.from(JSON.stringify(args));
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -42,7 +42,12 @@ export function postApi<T>(origin: string, token: string, method: string, args: 
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive connection the host closed (its keep-alive timeout) just as this request went out on it: the
+      // request never reached the host, so it is sent once more on a new connection (Node's documented pattern).
+      if (!retried && req.reusedSocket && error.code === 'ECONNRESET') resolve(postApi<T>(origin, token, method, args, true));
+      else reject(error);
+    });
     req.end(body);
   });
 }

@@ -66,9 +66,13 @@ export interface RunState {
   events: readonly StoredEvent[];
 }
 
+/** An abandoned visit's pause (issue 25): it began at the event before it, so the idle time up to it is downtime. */
+const isIdleBefore = (e: StoredEvent): boolean => (e.payload as { idle_before?: unknown } | null)?.idle_before === true;
+
 /** The run's clock: its own pause events only, stopped at the answer or when the time limit ended the run. */
 export const runClockRules: ClockRules<StoredEvent> = {
   isPause: (e) => (e.kind === PAUSED ? String((e.payload as { reason: string }).reason) : null),
+  pausedAtPrevious: (e) => e.kind === PAUSED && isIdleBefore(e),
   isResume: (e) => e.kind === RESUMED,
   isEnd: (e) => e.kind === SUBMITTED || e.kind === TIME_UP || e.kind === MODEL_RUN_ERROR,
 };
@@ -93,18 +97,22 @@ export function foldRun(events: readonly StoredEvent[]): RunState | null {
     closedOnError: false,
     events,
   };
-  for (const e of events.slice(1)) {
+  for (const [i, e] of events.entries()) {
+    if (i === 0) continue;
     switch (e.kind) {
       case TOOL_CALL: {
         const c = e.payload as ToolCallRecord;
         state.actions.push({ tool: c.tool, arguments: c.arguments, at: e.wallTime, resultHead: c.resultHead });
         break;
       }
-      case PAUSED:
-        state.pausedSinceUs = e.monoUs;
+      case PAUSED: {
+        // An abandoned visit's pause is listed and counted from the event before it (runClockRules says the same).
+        const from = isIdleBefore(e) ? events[i - 1]! : e;
+        state.pausedSinceUs = from.monoUs;
         state.pausedBy = pausedByOf(e.payload as { reason: string; by?: PausedBy });
-        state.pauses.push({ at: e.wallTime, reason: (e.payload as { reason: string }).reason, resumedAt: null, resumeReason: null });
+        state.pauses.push({ at: from.wallTime, reason: (e.payload as { reason: string }).reason, resumedAt: null, resumeReason: null });
         break;
+      }
       case RESUMED: {
         const open = state.pauses[state.pauses.length - 1];
         if (open && state.pausedSinceUs !== null) {

@@ -151,6 +151,23 @@ export class SlackRuns {
     return this.view(runId);
   }
 
+  /**
+   * An abandoned visit's run (issue 25), as a team run's: paused as the experimenter's from its last recorded event
+   * (`idle_before`), so the idle time is downtime and not time on task, and only the experimenter can lift it. Its
+   * time limit is not checked first: the idle time must not end the run as timed out. A run answered, timed out,
+   * closed on an error or already paused has no clock running: nothing is recorded.
+   */
+  pauseAbandoned(runId: string, reason: string): Result<RunView> {
+    // A run left open by a crash first gets its crash pause (the time up to the last alive stamp was on task).
+    const state = this.carryOn(runId);
+    if (!state.ok) return state;
+    const s = state.value;
+    if (s.answer || s.timeUp || s.closedOnError || s.pausedSinceUs !== null) return this.view(runId);
+    this.append(runId, PAUSED, { reason, by: 'experimenter', idle_before: true });
+    this.timers.get(runId)?.clear();
+    return this.view(runId);
+  }
+
   resume(runId: string, reason: string, by: PausedBy): Result<RunView> {
     const state = this.live(runId);
     if (!state.ok) return state;
@@ -212,25 +229,27 @@ export class SlackRuns {
     this.append(runId, GRADED, grade);
   }
 
+  /** The run's state, after its crash or restart gap is recorded if this is its first use in this process. */
+  private carryOn(runId: string): Result<RunState> {
+    const state = this.state(runId);
+    if (!state.ok || this.carriedOn.has(runId)) return state;
+    this.carriedOn.add(runId);
+    const last = state.value.events.at(-1);
+    const open = !state.value.answer && !state.value.timeUp && !state.value.closedOnError && state.value.pausedSinceUs === null;
+    if (!last || !open || Date.parse(last.wallTime) >= this.startedAt) return state;
+    // As a team run: the participant's time up to the crashed process's last alive stamp counts, the rest does not.
+    this.append(runId, CRASH_PAUSE, crashGap(last.wallTime, this.wall(), (wall) => this.alive.aliveAfter(wall)));
+    return this.state(runId);
+  }
+
   /**
    * The run's state for an action on it, after what time asks for: a run first carried on in this process gets its
    * crash or restart gap recorded as a typed crash pause (wall time; counted only up to the last alive stamp), then the limit's warning or end
    * is recorded when the clock has reached it, and the wake-up for the next one is set.
    */
   private live(runId: string): Result<RunState> {
-    let state = this.state(runId);
+    const state = this.carryOn(runId);
     if (!state.ok) return state;
-    if (!this.carriedOn.has(runId)) {
-      this.carriedOn.add(runId);
-      const last = state.value.events.at(-1);
-      const open = !state.value.answer && !state.value.timeUp && !state.value.closedOnError && state.value.pausedSinceUs === null;
-      if (last && open && Date.parse(last.wallTime) < this.startedAt) {
-        // As a team run: the participant's time up to the crashed process's last alive stamp counts, the rest does not.
-        this.append(runId, CRASH_PAUSE, crashGap(last.wallTime, this.wall(), (wall) => this.alive.aliveAfter(wall)));
-        state = this.state(runId);
-        if (!state.ok) return state;
-      }
-    }
     const s = state.value;
     if (s.answer || s.timeUp || s.closedOnError) return state;
     const limitMs = timeLimitUs(s) / 1000;

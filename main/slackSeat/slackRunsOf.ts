@@ -1,4 +1,5 @@
 import type { AppServices } from '../app/appServices.js';
+import { monotonicMicros } from '../db/monotonic.js';
 import { SlackRuns } from './runs.js';
 import { slackWorkspacesOf } from './slackWorkspacesOf.js';
 
@@ -12,7 +13,9 @@ const perApp = new WeakMap<AppServices['bus'], SlackRuns>();
 export function slackRunsOf(s: AppServices): SlackRuns {
   let runs = perApp.get(s.bus);
   if (!runs) {
-    const made = new SlackRuns(s, slackWorkspacesOf(s));
+    // The event log's wall clock (a test's or the e2e host's, when set): a run's restart gap is read against it.
+    const wall = s.options.wallClock;
+    const made = wall ? new SlackRuns(s, slackWorkspacesOf(s), monotonicMicros, wall) : new SlackRuns(s, slackWorkspacesOf(s));
     perApp.set(s.bus, made);
     s.closers.push(() => made.close());
     runs = made;

@@ -9,7 +9,7 @@ import { monotonicMicros } from '../db/monotonic.js';
 import { openDatabase, type Db } from '../db/open.js';
 import { createTestApp } from '../testing/testApp.js';
 import { makeTempDir } from '../testing/tempDir.js';
-import { RUN_STARTED, runStatus, type RunStarted } from './runLog.js';
+import { foldRun, RUN_STARTED, runStatus, timeOnTaskOf, type RunStarted } from './runLog.js';
 import { SlackRuns } from './runs.js';
 import { SlackWorkspaces } from './workspaces.js';
 import { HostAlive } from '../team/hostAlive.js';
@@ -95,6 +95,42 @@ describe('the Slack run clock', () => {
     expect(resumed.elapsedMs).toBe(held.elapsedMs);
     expect(resumed.elapsedMs).toBe(10_000);
     expect(kinds(id).slice(1)).toEqual(['paused', 'resumed', 'paused', 'resumed']);
+  });
+
+  it("pauses an abandoned visit's run from its last event: the idle time is not on its clock, never ends it, and only the experimenter lifts it", () => {
+    stoodAtUs = monotonicMicros();
+    const id = startRun(20);
+    later(60_000);
+    runs.record(id, { tool: 'list_channels', arguments: {}, resultHead: '3 channels' });
+    const last = services.database.eventLog!.replay(id).at(-1)!;
+    // The participant leaves; 31 minutes later (past the 20-minute limit) the visit is found abandoned.
+    later(31 * 60_000);
+    const paused = value(runs.pauseAbandoned(id, 'visit abandoned'));
+    expect(paused).toMatchObject({ status: 'paused', pausedBy: 'experimenter', elapsedMs: 60_000 });
+    expect(paused.pauses.at(-1)).toMatchObject({ at: last.wallTime, reason: 'visit abandoned', resumedAt: null });
+    const log = services.database.eventLog!.replay(id);
+    expect(log.at(-1)).toMatchObject({ kind: 'paused', payload: { by: 'experimenter', idle_before: true } });
+    expect(kinds(id)).not.toContain('time_up');
+    // The results' clock agrees: nothing after the last action counts, and the pause is listed from it.
+    expect(timeOnTaskOf(foldRun(log)!)).toMatchObject({ activeMs: 60_000, pauses: [expect.objectContaining({ at: last.wallTime, resumed_at: null })] });
+    later(600_000);
+    expect(value(runs.view(id)).elapsedMs).toBe(60_000);
+    // A second look records nothing twice; the seat cannot lift it, the experimenter can, and the clock goes on from there.
+    const count = kinds(id).length;
+    value(runs.pauseAbandoned(id, 'visit abandoned'));
+    expect(runs.resume(id, 'back', 'participant')).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(kinds(id).length).toBe(count);
+    value(runs.resume(id, 'experimenter', 'experimenter'));
+    later(5_000);
+    expect(value(runs.view(id))).toMatchObject({ status: 'running', elapsedMs: 65_000 });
+  });
+
+  it('leaves an answered run of an abandoned visit as it was', () => {
+    const id = startRun(20);
+    value(runs.submit(id, 'CP-2024-0815'));
+    const count = kinds(id).length;
+    expect(value(runs.pauseAbandoned(id, 'visit abandoned')).status).toBe('submitted');
+    expect(kinds(id).length).toBe(count);
   });
 
   it('records a crash or restart as a typed crash pause, measured by wall time, not counted', () => {

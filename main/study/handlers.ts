@@ -12,6 +12,7 @@ import { STUDY_LOG_TASK } from './studyLog.js';
 import { EnrolmentService } from './enrolment.js';
 import type { AccessControl } from '../access/accessControl.js';
 import { teamSessionsOf } from '../team/teamSessionsOf.js';
+import { slackRunsOf } from '../slackSeat/slackRunsOf.js';
 
 /** Run-log kinds after which a run may be over for its participant (team: ended, submitted, time up; Slack: submitted). */
 const RUN_OVER_KINDS = new Set(['ended', 'submitted', 'time_up']);
@@ -35,11 +36,15 @@ export function setupStudyProtocolHandlers(
   const c = new StudyContext(s, writer);
   const experimenter = new Experimenter(c);
   const wallClock = s.options.wallClock;
-  // An abandoned visit's open team run is paused from its last event (idle time is downtime, not time on task) and
-  // as the experimenter's pause, so nothing can lift it from the seat; its results are excluded as `abandoned`.
+  // An abandoned visit's open run, team or Slack, is paused from its last event (idle time is downtime, not time on
+  // task) and as the experimenter's pause, so nothing can lift it from the seat; its results are excluded as `abandoned`.
   const stopAbandonedRuns = (_studyKey: string, abandoned: readonly ParticipantState[]) => {
     for (const p of abandoned) {
       const run = p.runs.find((r) => r.runId === p.currentRun && r.endedHow === null && r.voided === null);
+      if (run?.seat === 'slack') {
+        const paused = slackRunsOf(s).pauseAbandoned(run.runId, 'visit abandoned');
+        if (!paused.ok) s.log.warn('an abandoned visit’s run could not be paused', { error: paused.error.message });
+      }
       if (run?.seat !== 'team') continue;
       const team = teamSessionsOf(s).get(run.runId);
       if (!team.ok) continue;
