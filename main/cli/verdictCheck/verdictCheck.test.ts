@@ -69,7 +69,12 @@ describe('verdict-check', () => {
     ]);
     expect(await verdictCheckCommand(['--pack', pack, '--task', 'no-such-task', '--frobnicate'], tmp.dir)).toMatchObject({
       code: 1,
-      err: ['--frobnicate: not an option of verdict-check (use --pack <dir> and --task <task id>)', '--task no-such-task: no task of the packs read has this id'],
+      err: ['--frobnicate: not an option of verdict-check (use --pack <dir>, --task <task id>, --set <name> and --explain)', '--task no-such-task: no task of the packs read has this id'],
     });
+    // A named set is a folder inside verdict-tests/: a name that could leave it is refused; an empty set says so.
+    expect((await verdictCheckCommand(['--pack', pack, '--set', '../x'], tmp.dir)).err).toContain(
+      '--set ../x: expected a folder name in verdict-tests/ (lower-case words joined by "-")',
+    );
+    expect((await verdictCheckCommand(['--pack', pack, '--set', 'held-out-9'], tmp.dir)).out[0]).toMatch(/^no verdict test runs found/);
   });
 });
