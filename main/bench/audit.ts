@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { mustOf, spawnHost, type HostProcess } from '../hosts/browser/hostProcess.js';
 import { median, quantile, type BenchRow } from './types.js';
 
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+import { chromiumArgs } from './browserHost.js';
 const PARTICIPANTS = 20;
 const OPENS = 8;
 const LABELS = 20;

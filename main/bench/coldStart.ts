@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { median, type BenchRow } from './types.js';
 
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+import { chromiumArgs } from './browserHost.js';
 
 /** From spawning `node out/main/serve.mjs` to the library screen accepting a click, in a fresh data dir each time. */
 async function coldStartOnce(browser: Browser, appRoot: string): Promise<number> {

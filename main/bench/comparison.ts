@@ -1,21 +1,13 @@
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { spawnHost } from '../hosts/browser/hostProcess.js';
+import { withBrowserHost } from './browserHost.js';
 import { buildFinalResults, type ScoredRun } from '../../shared/team/export/finalResults.js';
 import { syntheticModels, syntheticRuns } from '../comparison/syntheticResults.js';
 import { median, type BenchRow } from './types.js';
 
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export { chromiumArgs } from './browserHost.js';
 const OPENS = 5;
 const STUDY = 'built-in:team-demo';
 
@@ -62,44 +54,34 @@ export async function benchComparison(appRoot: string): Promise<BenchRow[]> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'teamseat-bench-comparison-'));
   const dataDir = path.join(root, 'data');
   seedResults(dataDir);
-  let host: ChildProcess | undefined;
-  const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({
-    executablePath: process.env.TEAMSEAT_CHROMIUM ?? '/usr/bin/chromium',
-    args: chromiumArgs,
-  });
   try {
-    const started = await spawnHost(appRoot, dataDir);
-    host = started.child;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${started.origin}/#token=${started.token}`);
-    await page.getByRole('heading', { name: 'Study library' }).waitFor();
-    const hash = `#/comparison?studyKey=${encodeURIComponent(STUDY)}`;
-    const library: number[] = [];
-    const first: number[] = [];
-    const all: number[] = [];
-    for (let i = 0; i < OPENS; i++) {
-      library.push(await timeTo(page, '#/', '.study-card', 1));
-      first.push(await timeTo(page, hash, 'figure[data-chart="overall"] svg', 1));
-      all.push(await timeTo(page, hash, 'figure[data-chart] svg', 4));
-    }
-    const rows = await page.locator('.cmp-table tbody tr').count();
-    return [
-      {
-        name: `comparison (${rows} rows: 25 models, 3 people, pooled): address → overall chart painted (median of ${OPENS})`,
-        value: median(first),
-        unit: 'ms',
-        baseline: { name: 'library screen, address → first study card painted', value: median(library) },
-      },
-      {
-        name: `comparison: address → all 4 team charts painted (median of ${OPENS})`,
-        value: median(all),
-        unit: 'ms',
-      },
-    ];
+    return await withBrowserHost(appRoot, dataDir, async (h) => {
+      const page = await h.openLibrary();
+      const hash = `#/comparison?studyKey=${encodeURIComponent(STUDY)}`;
+      const library: number[] = [];
+      const first: number[] = [];
+      const all: number[] = [];
+      for (let i = 0; i < OPENS; i++) {
+        library.push(await timeTo(page, '#/', '.study-card', 1));
+        first.push(await timeTo(page, hash, 'figure[data-chart="overall"] svg', 1));
+        all.push(await timeTo(page, hash, 'figure[data-chart] svg', 4));
+      }
+      const rows = await page.locator('.cmp-table tbody tr').count();
+      return [
+        {
+          name: `comparison (${rows} rows: 25 models, 3 people, pooled): address → overall chart painted (median of ${OPENS})`,
+          value: median(first),
+          unit: 'ms',
+          baseline: { name: 'library screen, address → first study card painted', value: median(library) },
+        },
+        {
+          name: `comparison: address → all 4 team charts painted (median of ${OPENS})`,
+          value: median(all),
+          unit: 'ms',
+        },
+      ];
+    });
   } finally {
-    await browser.close();
-    host?.kill('SIGTERM');
     fs.rmSync(root, { recursive: true, force: true });
   }
 }

@@ -1,12 +1,11 @@
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { spawnHost } from '../hosts/browser/hostProcess.js';
+import { withBrowserHost } from './browserHost.js';
 import { buildFinalResults, type FinalResults } from '../../shared/team/export/finalResults.js';
 import { syntheticRuns } from '../comparison/syntheticResults.js';
-import { chromiumArgs, seedResults, timeTo } from './comparison.js';
+import { seedResults, timeTo } from './comparison.js';
 import { median, type BenchRow } from './types.js';
 
 const IMPORTED = 16_000;
@@ -65,42 +64,33 @@ export async function benchComparisonLarge(appRoot: string): Promise<BenchRow[]>
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify(largeFinalResults(IMPORTED)));
   const mb = fs.statSync(file).size / 1e6;
-  let host: ChildProcess | undefined;
-  const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: process.env.TEAMSEAT_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs });
   try {
-    const started = await spawnHost(appRoot, dataDir);
-    host = started.child;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${started.origin}/#token=${started.token}`);
-    await page.getByRole('heading', { name: 'Study library' }).waitFor();
-    const hash = `#/comparison?studyKey=${encodeURIComponent(STUDY)}`;
-    const study: number[] = [];
-    const large: number[] = [];
-    let studyRows = 0;
-    for (let i = 0; i < OPENS; i++) {
-      study.push(await timeTo(page, hash, 'figure[data-chart="overall"] svg', 1));
-      studyRows = await page.locator('.cmp-table tbody tr').count();
-      large.push(await timeImport(page, hash, file, IMPORTED + studyRows));
-    }
-    const drawnRows = await page.locator('.cmp-table tbody tr').count();
-    const load = os.loadavg()[0]!.toFixed(1);
-    return [
-      {
-        name: `comparison, ${IMPORTED.toLocaleString('en-US')}-row import (${mb.toFixed(0)} MB final_results.json, ${drawnRows} rows drawn): Add → overall chart painted (median of ${OPENS}, load ${load})`,
-        value: median(large),
-        unit: 'ms',
-        baseline: { name: `study of ${studyRows} rows, address → overall chart painted`, value: median(study) },
-      },
-    ];
+    return await withBrowserHost(appRoot, dataDir, async (h) => {
+      const page = await h.openLibrary();
+      const hash = `#/comparison?studyKey=${encodeURIComponent(STUDY)}`;
+      const study: number[] = [];
+      const large: number[] = [];
+      let studyRows = 0;
+      for (let i = 0; i < OPENS; i++) {
+        study.push(await timeTo(page, hash, 'figure[data-chart="overall"] svg', 1));
+        studyRows = await page.locator('.cmp-table tbody tr').count();
+        large.push(await timeImport(page, hash, file, IMPORTED + studyRows));
+      }
+      const drawnRows = await page.locator('.cmp-table tbody tr').count();
+      const load = os.loadavg()[0]!.toFixed(1);
+      return [
+        {
+          name: `comparison, ${IMPORTED.toLocaleString('en-US')}-row import (${mb.toFixed(0)} MB final_results.json, ${drawnRows} rows drawn): Add → overall chart painted (median of ${OPENS}, load ${load})`,
+          value: median(large),
+          unit: 'ms',
+          baseline: {
+            name: `study of ${studyRows} rows, address → overall chart painted`,
+            value: median(study),
+          },
+        },
+      ];
+    });
   } finally {
-    await browser.close();
-    // The host writes into the data folder until it has exited: wait for that before removing it.
-    if (host && host.exitCode === null) {
-      const exited = new Promise((resolve) => host!.once('exit', resolve));
-      host.kill('SIGTERM');
-      await exited;
-    }
     fs.rmSync(root, { recursive: true, force: true, maxRetries: 3 });
   }
 }

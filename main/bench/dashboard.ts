@@ -7,7 +7,7 @@ import { mustOf, spawnHost, type HostProcess } from '../hosts/browser/hostProces
 import { LAB_PARTICIPANTS, participantCall, seatParticipants, type LabSeat } from './lab.js';
 import { quantile, type BenchRow } from './types.js';
 
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+import { chromiumArgs } from './browserHost.js';
 const STUDY = 'built-in:team-demo';
 const ALONE_SAMPLES = 12;
 /** Pauses and resumes before the baseline, not measured (an even number: the probe ends them running). */

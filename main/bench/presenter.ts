@@ -1,14 +1,13 @@
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { spawnHost } from '../hosts/browser/hostProcess.js';
+import { withBrowserHost } from './browserHost.js';
 import type { BenchRow } from './types.js';
 
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 /** The reel's run with judge labels: a label on the person's message in its first round, and a verdict at its end. */
-const LABELLED = 'studies/demo-reel/runs/transcripts/sharing_and_seeking_information/hidden-profile/human_reel-fail/manipulation_seed2.json';
+const LABELLED =
+  'studies/demo-reel/runs/transcripts/sharing_and_seeking_information/hidden-profile/human_reel-fail/manipulation_seed2.json';
 const VIEWPORTS = [
   [1280, 720],
   [1920, 1080],
@@ -42,40 +41,52 @@ interface Measure {
  */
 export async function benchPresenter(appRoot: string): Promise<BenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamseat-bench-presenter-'));
-  let host: ChildProcess | undefined;
-  const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: process.env.TEAMSEAT_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs });
   const rows: BenchRow[] = [];
   try {
-    const started = await spawnHost(appRoot, dataDir);
-    host = started.child;
-    for (const [width, height] of VIEWPORTS) {
-      const page = await browser.newPage({ viewport: { width, height } });
-      await page.goto(`${started.origin}/#token=${started.token}`);
-      await page.getByRole('heading', { name: 'Study library' }).waitFor();
-      await page.evaluate(`window.location.hash = ${JSON.stringify(`#/replay?run=${encodeURIComponent(`f:${LABELLED}`)}&presenter=1`)}`);
-      const rounds = await everyRound(page);
-      const first = rounds.find((r) => Number.isFinite(r.label)) ?? rounds[0]!;
-      const last = rounds.at(-1)!;
-      const size = `${width}×${height}`;
-      const viewport = { name: 'viewport height', value: height };
-      rows.push(
-        { name: `presenter ${size}: message font size`, value: first.message, unit: 'px', baseline: viewport },
-        { name: `presenter ${size}: judge label font size`, value: first.label, unit: 'px', target: `>= ${first.message}`, baseline: viewport },
-        { name: `presenter ${size}: checker verdict font size`, value: last.verdict, unit: 'px', target: `>= ${last.message}`, baseline: viewport },
-        { name: `presenter ${size}: tallest of ${rounds.length} rounds past the screen`, value: Math.max(...rounds.map((r) => r.overflow)), unit: 'px', target: '<= 1' },
-      );
-      await page.close();
-    }
-    return rows;
+    return await withBrowserHost(appRoot, dataDir, async (h) => {
+      for (const [width, height] of VIEWPORTS) {
+        const page = await h.openLibrary({ width, height });
+        await page.evaluate(
+          `window.location.hash = ${JSON.stringify(`#/replay?run=${encodeURIComponent(`f:${LABELLED}`)}&presenter=1`)}`,
+        );
+        const rounds = await everyRound(page);
+        const first = rounds.find((r) => Number.isFinite(r.label)) ?? rounds[0]!;
+        const last = rounds.at(-1)!;
+        const size = `${width}×${height}`;
+        const viewport = { name: 'viewport height', value: height };
+        rows.push(
+          {
+            name: `presenter ${size}: message font size`,
+            value: first.message,
+            unit: 'px',
+            baseline: viewport,
+          },
+          {
+            name: `presenter ${size}: judge label font size`,
+            value: first.label,
+            unit: 'px',
+            target: `>= ${first.message}`,
+            baseline: viewport,
+          },
+          {
+            name: `presenter ${size}: checker verdict font size`,
+            value: last.verdict,
+            unit: 'px',
+            target: `>= ${last.message}`,
+            baseline: viewport,
+          },
+          {
+            name: `presenter ${size}: tallest of ${rounds.length} rounds past the screen`,
+            value: Math.max(...rounds.map((r) => r.overflow)),
+            unit: 'px',
+            target: '<= 1',
+          },
+        );
+        await page.close();
+      }
+      return rows;
+    });
   } finally {
-    await browser.close();
-    // The host is gone before its data dir is removed (a host still writing there made the folder not empty).
-    if (host && host.exitCode === null) {
-      const exited = new Promise((resolve) => host!.once('exit', resolve));
-      host.kill('SIGTERM');
-      await exited;
-    }
     fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
   }
 }
@@ -90,7 +101,9 @@ async function everyRound(page: Page): Promise<Measure[]> {
     const [, shown, at, of] = /Round (\d+) \((\d+) of (\d+)\)/.exec(m.round) ?? [];
     if (!shown || at === of) return out;
     await page.keyboard.press('ArrowRight');
-    await page.waitForFunction(`document.querySelector('[aria-label="Round"]')?.textContent !== ${JSON.stringify(m.round)} && !!document.querySelector('ol.replay-items[aria-label="Round ' + /Round (\\d+)/.exec(document.querySelector('[aria-label="Round"]')?.textContent ?? '')?.[1] + '"]')`);
+    await page.waitForFunction(
+      `document.querySelector('[aria-label="Round"]')?.textContent !== ${JSON.stringify(m.round)} && !!document.querySelector('ol.replay-items[aria-label="Round ' + /Round (\\d+)/.exec(document.querySelector('[aria-label="Round"]')?.textContent ?? '')?.[1] + '"]')`,
+    );
   }
   return out;
 }

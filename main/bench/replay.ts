@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { spawnHost } from '../hosts/browser/hostProcess.js';
 import { median, quantile, type BenchRow } from './types.js';
 
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+import { chromiumArgs } from './browserHost.js';
 const OPENS = 5;
 const STEPS = 40;
 /** A presenter presses → at most a few times a second. */

@@ -8,7 +8,7 @@ import { spawnHost } from '../hosts/browser/hostProcess.js';
 import { generateSlackExport } from '../slack/synthetic/exportGenerator.js';
 import { median, quantile, type BenchRow } from './types.js';
 
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+import { chromiumArgs } from './browserHost.js';
 const BIG_MESSAGES = 90_000; // ~12 % are thread replies, so ≥ 75,000 remain in the channel itself
 const BASELINE_MESSAGES = 50;
 const OPENS = 7;
