@@ -155,22 +155,24 @@ test('people beside models: imports, charts, SVG/PNG/CSV exports, bad input name
   expect(png.subarray(37, 41).toString('latin1')).toBe('pHYs');
   expect(png.readUInt32BE(41)).toBe(11811); // pixels per metre at 300 dpi
   const pdf = await exportOf('loss', 'PDF');
-  expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+  fs.writeFileSync(info.outputPath('loss.pdf'), pdf);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const pdfText = pdf.toString('latin1');
   expect(pdfText).toContain('/Title (Teamwork loss)');
-  // A vector PDF (issue 28): the figure's words are text operators, its shapes paths, and no image stands in for it.
-  expect(pdfText).not.toMatch(/\/Subtype \/Image|\/XObject/);
+  // A vector PDF (issue 28): the figure's words are text operators, its shapes paths, and no image stands in for it;
+  // every word is single-byte text the standard font can show (a character outside Latin-1 made jsPDF write UTF-16).
+  expect(pdfText).not.toMatch(/\/Subtype \/Image/);
+  expect(pdfText).not.toMatch(/\(\S \S \S/);
   expect(pdfText).toMatch(/\(Teamwork loss[^)]*\) Tj/);
   expect(pdfText).toContain('(Sources. ');
   expect((pdfText.match(/\) Tj\n/g) ?? []).length).toBeGreaterThan(10);
-  expect(pdfText).toMatch(/\d l\n/);
-  fs.writeFileSync(info.outputPath('loss.pdf'), pdf);
+  expect(pdfText).toMatch(/\d\.? l\n/);
   // The per-task figure's dots (SVG arcs and circles) and its model legend come out as paths and text too.
   const tasksPdf = (await exportOf('tasks', 'PDF')).toString('latin1');
-  expect(tasksPdf).not.toMatch(/\/Subtype \/Image|\/XObject/);
-  expect(tasksPdf).toContain('(bench/model-x) Tj');
-  expect(tasksPdf).toMatch(/ c\n/);
   fs.writeFileSync(info.outputPath('tasks.pdf'), tasksPdf, 'latin1');
+  expect(tasksPdf).not.toMatch(/\/Subtype \/Image/);
+  expect(tasksPdf).toContain('(bench/model-x) Tj');
+  expect(tasksPdf).toMatch(/\d\.? c\n/);
   fs.writeFileSync(info.outputPath('tasks.svg'), tasksSvg);
 
   // A search draws the rows it matches, the study's people always; the CSV keeps every row.

@@ -1,4 +1,4 @@
-// The PNG export's resolution mark; the PDF export is a vector file (vectorPdf.ts).
+// The PNG export's resolution mark; the PDF export is a vector file (jsPDF with svg2pdf.js, renderer/src/comparison/exportChart.ts).
 const CRC_TABLE = (() => {
   const t = new Uint32Array(256);
   for (let n = 0; n < 256; n++) {

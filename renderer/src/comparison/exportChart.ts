@@ -1,6 +1,4 @@
 import { pngWithDpi } from '../../../shared/comparison/figureFiles';
-import { vectorPdf } from '../../../shared/comparison/vectorPdf';
-import { svgToPdfItems } from './svgToPdf';
 
 /**
  * Exports of a figure the screen shows: the SVG is the rendered <svg> itself (title, chart, legend, sources, caption),
@@ -59,12 +57,39 @@ export async function pngBlob(svg: SVGSVGElement): Promise<Blob> {
   return new Blob([pngWithDpi(new Uint8Array(await blob.arrayBuffer()), DPI)], { type: 'image/png' });
 }
 
-/** A vector PDF of the figure (issue 28: PDF for LaTeX): its shapes and words as PDF paths and text, no image. */
-export function pdfBlob(svg: SVGSVGElement, title: string): Promise<Blob> {
+/**
+ * A vector PDF of the figure (issue 28: PDF for LaTeX): jsPDF with svg2pdf.js draws the figure's SVG as PDF paths and
+ * its words as text (title, legend, n, sources and caption stay searchable), page sized to the figure, no image.
+ * The PDF's standard Helvetica covers Latin-1 only, so a copy of the figure has its few other characters spelled
+ * in Latin-1 ("−40%" as "-40%", "→" as "->"); the SVG and PNG keep them. The copy is laid out off screen so
+ * svg2pdf.js reads the same styles the figure has.
+ */
+export async function pdfBlob(svg: SVGSVGElement, title: string): Promise<Blob> {
   const width = Number(svg.getAttribute('width')) || svg.viewBox.baseVal.width;
   const height = Number(svg.getAttribute('height')) || svg.viewBox.baseVal.height;
-  const pdf = vectorPdf(svgToPdfItems(svg), { width, height }, title);
-  return Promise.resolve(new Blob([pdf], { type: 'application/pdf' }));
+  const [{ jsPDF }, { svg2pdf }] = await Promise.all([import('jspdf'), import('svg2pdf.js')]);
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) n.nodeValue = latin1(n.nodeValue ?? '');
+  const holder = document.createElement('div');
+  holder.style.cssText = 'position:absolute;left:-100000px;top:0;';
+  holder.appendChild(copy);
+  document.body.appendChild(holder);
+  try {
+    const doc = new jsPDF({ orientation: width > height ? 'landscape' : 'portrait', unit: 'pt', format: [width, height], compress: false });
+    doc.setProperties({ title: latin1(title), creator: 'Teamseat' });
+    await svg2pdf(copy, doc, { x: 0, y: 0, width, height });
+    return doc.output('blob');
+  } finally {
+    holder.remove();
+  }
+}
+
+const LATIN1: Record<string, string> = { '\u2212': '-', '\u2013': '-', '\u2014': '-', '\u2018': "'", '\u2019': "'", '\u201c': '"', '\u201d': '"', '\u2026': '...', '\u2192': '->', '\u2190': '<-', '\u2264': '<=', '\u2265': '>=', '\u2022': '*', '\u2009': ' ', '\u202f': ' ' };
+
+/** Text the PDF's standard fonts can show: the few typographic characters the figures use, spelled in Latin-1. */
+export function latin1(text: string): string {
+  return [...text].map((c) => (c.charCodeAt(0) < 256 ? c : (LATIN1[c] ?? '?'))).join('');
 }
 
 /** Saves a file through the browser's download (the desktop shows its save dialog). */
