@@ -22,7 +22,7 @@ export function LabelRules({ label }: { label: TaskCard['labels'][number] }) {
       {label.rules.map((r) => (
         <li key={r.id}>
           <code>{r.id}</code> (priority {r.priority}):{' '}
-          {[...r.keywords.map((k) => `"${k}"`), ...r.regex.map((x) => `/${x}/`)].join(', ')}
+          {[...r.keywords.map((k) => `"${k}"`), ...r.regex.map((x) => `/${x}/`), ...(r.split ? [r.split] : [])].join(', ')}
           {r.unlessKeywords.length + r.unlessRegex.length > 0 ? (
             <> — unless {[...r.unlessKeywords.map((k) => `"${k}"`), ...r.unlessRegex.map((x) => `/${x}/`)].join(', ')}</>
           ) : null}

@@ -4,6 +4,8 @@ import type { Label } from '../pack/schema.js';
 import { defaultLabel } from '../pack/resolve.js';
 import type { LabelDecision, Labeller, LabelRequest } from './labeller.js';
 import { affirmed } from './negation.js';
+import { splitMatch } from './splitRule.js';
+import type { LabelSplit } from '../pack/labelSplitSchema.js';
 
 export interface CompiledRule {
   label: string;
@@ -12,6 +14,7 @@ export interface CompiledRule {
   order: number;
   match: CompiledMatch;
   unless: CompiledMatch;
+  split: LabelSplit | null;
 }
 
 /** The rules in the order they are tried: higher priority first, then as written in the file. */
@@ -26,6 +29,7 @@ export function compileRules(labels: readonly Label[]): CompiledRule[] {
         order: rules.length,
         match: compileMatch(rule),
         unless: compileMatch({ keywords: rule.unless_keywords, regex: rule.unless_regex }),
+        split: rule.split ?? null,
       });
     });
   });
@@ -42,7 +46,7 @@ function firstRule(rules: readonly CompiledRule[], labels: readonly Label[], tex
   const passOver = (rule: string) => (what: string, matched: string) => negated.push(`${rule}: ${what} in a negation ("${matched}")`);
   const record = (raw: Record<string, unknown>) => (negated.length > 0 ? { ...raw, negated } : raw);
   for (const rule of rules) {
-    const hit = rule.match.findWhere(text, (at, matched) => affirmed(text, at, matched), passOver(rule.id));
+    const hit = rule.match.findWhere(text, (at, matched) => affirmed(text, at, matched), passOver(rule.id)) ?? (rule.split ? splitMatch(rule.split, text) : null);
     if (hit !== null && rule.unless.find(text) === null) {
       return { label: rule.label, source: 'rules', rule: rule.id, raw: record({ matched: hit }) };
     }

@@ -3,6 +3,7 @@ import { answerOptionSchema, checkerSchema } from './checkerSchema.js';
 import { matchFields, regexSource } from './match.js';
 import { declaredPathsSchema, provenanceEntrySchema } from './pathSchema.js';
 import { dealFormSchema } from './dealFormSchema.js';
+import { labelSplitSchema } from './labelSplitSchema.js';
 import { idSchema, recipientSchema, TEAM_CHANNEL } from './scriptSchema.js';
 import { seatPatchSchema, seatSchema } from './seatSchema.js';
 import { workspacePatchSchema, workspacePathSchema, workspaceSchema } from './workspaceSchema.js';
@@ -40,7 +41,7 @@ export const taskSourceSchema = z.strictObject({
 });
 
 /**
- * One matching rule of the rules labeller: it fires when any keyword or regex matches and no
+ * One matching rule of the rules labeller: it fires when any keyword or regex matches (or the split it names is stated) and no
  * `unless_*` does. Higher priority is tried first; ties go in file order.
  */
 export const labelRuleSchema = z
@@ -50,8 +51,10 @@ export const labelRuleSchema = z
     ...matchFields,
     unless_keywords: z.array(z.string().min(1)).default([]),
     unless_regex: z.array(regexSource).default([]),
+    /** Fires when the message states a split in these ranges (./labelSplitSchema.ts), besides any keyword or regex. */
+    split: labelSplitSchema.optional(),
   })
-  .refine((r) => r.keywords.length + r.regex.length > 0, { message: 'a rule needs at least one keyword or regex' });
+  .refine((r) => r.keywords.length + r.regex.length > 0 || r.split !== undefined, { message: 'a rule needs at least one keyword, regex or split' });
 export type LabelRule = z.output<typeof labelRuleSchema>;
 
 export const labelSchema = z.strictObject({

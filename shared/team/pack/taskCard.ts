@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { splitRuleInWords } from './labelSplitSchema.js';
 import type { ResolvedTask } from './resolve.js';
 import { transitionTarget } from './scriptGraph.js';
 import { dimensions, taskVersions } from './schema.js';
@@ -38,7 +39,7 @@ export const taskCardSchema = z.strictObject({
       default: z.boolean(),
       /** The rules labeller's own rules, in the order they are tried within the label. */
       rules: z.array(
-        z.strictObject({ id: text, priority: z.number(), keywords: z.array(text), regex: z.array(text), unlessKeywords: z.array(text), unlessRegex: z.array(text) }),
+        z.strictObject({ id: text, priority: z.number(), keywords: z.array(text), regex: z.array(text), split: text.nullable(), unlessKeywords: z.array(text), unlessRegex: z.array(text) }),
       ),
     }),
   ),
@@ -99,6 +100,7 @@ export function buildTaskCard(task: TeamTask, versions: Record<TaskVersion, Reso
         priority: r.priority,
         keywords: r.keywords,
         regex: r.regex,
+        split: r.split ? splitRuleInWords(r.split) : null,
         unlessKeywords: r.unless_keywords,
         unlessRegex: r.unless_regex,
       })),
