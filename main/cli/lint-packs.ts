@@ -1,4 +1,6 @@
-// Usage: npm run lint-packs [-- studies/<pack> …]   (default: every team pack in studies/)
+// Usage: npm run lint-packs [-- [--train] studies/<pack> …]   (default: every team pack in studies/)
+// --train: only the train half of each label test set, with the messages the rules got wrong (for tuning the rules
+// without reading the held-out half); the held-out numbers are not printed.
 // The pack linter: loads each task as validate-pack does, then asks for a source, three versions that differ,
 // every stated fact traced to a quoted passage or marked fictional, and plays each declared path through the
 // engine and checker (hidden tests in one Pyodide worker). Prints `file:line path: message`; exits 1 on any.
@@ -10,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { formatLocated } from '../team/pack/loadTask.js';
 import { isTeamPack, lintPack, sharedHiddenRunner } from '../team/pack/lintPack.js';
 import { PyodideTestRunner } from '../pyodide/testRunner.js';
-import { labelReportLines, labelSummaryLine } from '../../shared/team/labelTests/report.js';
+import { labelReportLines, labelSummaryLine, trainReportLines } from '../../shared/team/labelTests/report.js';
 
 export function teamPacksIn(studiesDir: string): string[] {
   return fs
@@ -21,7 +23,9 @@ export function teamPacksIn(studiesDir: string): string[] {
     .sort();
 }
 
-export async function lintPacksCommand(dirs: string[], cwd = process.cwd()): Promise<{ code: number; out: string[]; err: string[] }> {
+export async function lintPacksCommand(args: string[], cwd = process.cwd()): Promise<{ code: number; out: string[]; err: string[] }> {
+  const trainOnly = args.includes('--train');
+  const dirs = args.filter((a) => a !== '--train');
   const packs = dirs.length > 0 ? dirs.map((d) => path.resolve(cwd, d)) : teamPacksIn(path.resolve(cwd, 'studies'));
   const python = new PyodideTestRunner();
   const out: string[] = [];
@@ -37,10 +41,10 @@ export async function lintPacksCommand(dirs: string[], cwd = process.cwd()): Pro
       const runs = lint.played.length;
       if (lint.problems.length === 0) out.push(`${label}: ${lint.tasks === 1 ? '1 task passes' : `${lint.tasks} tasks pass`} the linter (${runs} declared runs played)`);
       else err.push(`${lint.problems.length} problem${lint.problems.length === 1 ? '' : 's'} in ${label}`);
-      for (const t of lint.labelTests) out.push(...labelReportLines(t.task, t.status));
+      for (const t of lint.labelTests) out.push(...(trainOnly ? trainReportLines(t.task, t.status) : labelReportLines(t.task, t.status)));
       measured.push(...lint.labelTests);
     }
-    if (measured.length > 0) out.push(labelSummaryLine(measured));
+    if (measured.length > 0 && !trainOnly) out.push(labelSummaryLine(measured));
   } finally {
     await python.dispose();
   }

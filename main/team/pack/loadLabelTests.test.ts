@@ -59,7 +59,7 @@ describe('label test sets: loading', () => {
 
   it('an unknown scripted line and an unknown recipient', () => {
     expect(problemsOf(packWith(good.replace('after: push', 'after: nudge').replace('to: Dana', 'to: Dan')))).toEqual([
-      'label-tests/lint-base.yaml:4 held_out[0].after: "nudge" is not a scripted line of any version of lint-base',
+      'label-tests/lint-base.yaml:4 held_out[0].after: "nudge" is not a scripted line or environment event of any version of lint-base',
       'label-tests/lint-base.yaml:6 train[0].to: "Dan" is neither "team" nor a seat of lint-base (you, CI, Dana)',
     ]);
   });
@@ -80,6 +80,22 @@ describe('label test sets: loading', () => {
     const dir = packWith(good, 'lint-bse.yaml');
     expect(strayLabelTests(dir, ['lint-base'], (f) => path.relative(dir, f)).map(formatLocated)).toEqual([
       'label-tests/lint-bse.yaml (file): no task of this pack has the id "lint-bse" (a set is label-tests/<task id>.yaml)',
+    ]);
+  });
+
+  it('reads later training batches as train, names a problem inside one by its own path, and lets `after` name an environment event', () => {
+    const more = `${good}train_more:
+  - written_by: a second writer who never read the rules
+    messages:
+      - { text: "CI is red, we wait", label: challenges, after: red }
+      - { text: "k", label: other }
+`;
+    const loaded = loadLabelTests(packWith(more), loadTeamPack(packWith(more)).tasks[0]!);
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.set?.train.map((m) => m.text)).toEqual(['fine by me', 'CI is red, we wait', 'k']);
+    expect(loaded.set?.held_out).toHaveLength(1);
+    expect(problemsOf(packWith(more.replace('label: other }', 'label: complies }')))).toEqual([
+      'label-tests/lint-base.yaml:11 train_more[0].messages[1].label: "complies" is not one of the task\'s labels (challenges, other)',
     ]);
   });
 });

@@ -8,7 +8,7 @@ import { createRulesLabeller } from '../labeller/rulesLabeller.js';
 import { decidingLabels, giveWayLabels } from './deciding.js';
 import { giveWayReliability, measureSet, requestFor, scoreHalf, validationOf } from './measure.js';
 import { rulesStatusOf } from './rulesStatus.js';
-import { giveWayLine, labelReportLines } from './report.js';
+import { giveWayLine, labelReportLines, trainReportLines } from './report.js';
 
 const STUDIES = path.resolve(import.meta.dirname, '../../../studies');
 function versionsOf(pack: string, id: string) {
@@ -86,6 +86,7 @@ describe('label test sets: measurement', () => {
       written_by: 'test',
       held_out: [{ text: 'Is the driveway to North Hill open?', label: 'asks_route' }, { text: 'SECRET agreed, north hill', label: 'agrees' }],
       train: [{ text: 'what do you think', label: 'other' }],
+      train_more: [],
     };
     const m = await measureSet(createRulesLabeller(), versions, set);
     expect(m.held_out).toMatchObject({ n: 2, correct: 2, given: ['asks_route', 'agrees'] });
@@ -95,6 +96,22 @@ describe('label test sets: measurement', () => {
     const printed = labelReportLines('hidden-profile', status).join('\n');
     expect(printed).toContain('held-out accuracy 1.00 (2/2), train 1.00 (1/1); n held-out 2, train 1 — validated');
     expect(printed).toContain('give-way labels (need recall and precision ≥ 0.85): asks_route recall 1.00, precision 1.00 — reliable');
+    expect(printed).not.toContain('SECRET');
+  });
+
+  it('--train prints the train half, its misses with their text, and nothing of the held-out half but its size', () => {
+    const versions = versionsOf('team-demo', 'hidden-profile');
+    const set = {
+      task: 'hidden-profile',
+      written_by: 'test',
+      held_out: [{ text: 'SECRET is the driveway to North Hill open?', label: 'asks_route' }],
+      train: [{ text: 'what do you think', label: 'other' }, { text: 'Morning all', label: 'agrees' }],
+      train_more: [],
+    };
+    const printed = trainReportLines('hidden-profile', rulesStatusOf(versions, set)).join('\n');
+    expect(printed).toContain('hidden-profile: train accuracy 0.50 (1/2) (held-out half not shown: n 1)');
+    expect(printed).toContain('want agrees, given other: "Morning all"');
+    expect(printed).not.toContain('what do you think');
     expect(printed).not.toContain('SECRET');
   });
 });

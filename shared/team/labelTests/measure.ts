@@ -2,7 +2,7 @@ import type { Labeller, LabelRequest, HistoryMessage } from '../labeller/labelle
 import type { ResolvedTask } from '../pack/resolve.js';
 import type { TaskVersion } from '../pack/schema.js';
 import { TEAM_CHANNEL } from '../pack/schema.js';
-import { scriptedLines } from './check.js';
+import { answerableLines } from './check.js';
 import { labelTestHalves, type LabelTestHalf, type LabelTestMessage, type LabelTestSet } from './schema.js';
 
 export interface LabelScore {
@@ -56,12 +56,12 @@ export function scoreHalf(labels: readonly string[], truth: readonly string[], g
 
 /**
  * The request a labeller sees for a test message, as a session would build it: the version whose script has the
- * `after` line (manipulation when there is none), that line last in the history, the message to its recipient.
+ * `after` line or event (manipulation when there is none), that line last in the history, the message to its recipient.
  */
 export function requestFor(versions: Record<TaskVersion, ResolvedTask>, message: LabelTestMessage): LabelRequest {
-  const line = message.after === undefined ? undefined : scriptedLines(versions).find((l) => l.line.id === message.after);
+  const line = message.after === undefined ? undefined : answerableLines(versions).find((l) => l.id === message.after);
   const task = versions[line?.version ?? 'manipulation'];
-  const history: HistoryMessage[] = line ? [{ round: 1, seat: line.seat, to: line.line.to, text: line.line.text }] : [];
+  const history: HistoryMessage[] = line ? [{ round: 1, seat: line.seat, to: line.to, text: line.text }] : [];
   return { task, version: task.version, message: { round: 1, to: message.to ?? TEAM_CHANNEL, text: message.text }, history };
 }
 

@@ -36,6 +36,23 @@ export function labelReportLines(task: string, s: RulesStatus): string[] {
 }
 
 /**
+ * What `npm run lint-packs -- --train` prints for one task, for an author tuning the rules: the train half only —
+ * its accuracy, confusion matrix and every message the rules got wrong — and nothing of the held-out half but its
+ * size, so tuning never reads it.
+ */
+export function trainReportLines(task: string, s: RulesStatus): string[] {
+  if (!s.measure) return [`${task}: no label test set`];
+  const t = s.measure.train;
+  const misses = s.train.flatMap((m, i) => (t.given[i] === m.label ? [] : [`    want ${m.label}, given ${t.given[i]}: ${JSON.stringify(m.text)}`]));
+  return [
+    `${task}: train accuracy ${frac(t)} (held-out half not shown: n ${s.measure.held_out.n})`,
+    '  train confusion:',
+    ...confusionLines(t),
+    ...(misses.length > 0 ? ['  train misses:', ...misses] : []),
+  ];
+}
+
+/**
  * Whether each give-way label can be trusted to end the script: its held-out recall and precision beside the bar.
  * A task whose scripts never give way says so.
  */
