@@ -19,6 +19,9 @@ export default defineConfig({
     environment: 'node',
     server: { deps: { inline: ['electron-store'] } },
     testTimeout: 20000,
+    // Python's load limit above any test's timeout: on two busy cores a load can take over a minute of wall time, and
+    // a test should wait for the interpreter, not fail on the product's 60 s limit (main/pyodide/testRunner.ts).
+    env: { TEAMSEAT_PYTHON_LOAD_MS: '900000' },
     setupFiles: ['renderer/src/testing/setup.ts'],
     pool: 'forks',
   },

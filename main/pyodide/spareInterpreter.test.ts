@@ -26,7 +26,7 @@ const honest = {
 describe('a runner that keeps a spare interpreter', () => {
   it(
     'gives a fresh run a loaded interpreter that has run nothing, and warmUp waits for one',
-    { timeout: 120_000 },
+    { timeout: 600_000 }, // three interpreter loads, each a minute or more of wall time on two busy cores
     async () => {
       expect((await runner.warmUp()).ok).toBe(true);
       const first = value(await runner.run({ files: {}, tests: cheat, sessionKey: 'P01' }));

@@ -30,6 +30,17 @@ export interface TestRunnerOptions {
   snapshot?: boolean;
 }
 
+/**
+ * TEAMSEAT_PYTHON_LOAD_MS: how long an interpreter may take to load before it counts as failed (default 60 s). On a
+ * machine whose cores are all busy, loading Python can take minutes of wall time while it gets a fraction of a CPU;
+ * the unit tests set it far above any test's own timeout (vite.config.ts), so they wait for Python to be ready,
+ * not for a clock.
+ */
+function loadTimeoutFromEnv(): number | undefined {
+  const raw = Number(process.env.TEAMSEAT_PYTHON_LOAD_MS);
+  return Number.isFinite(raw) && raw > 0 ? raw : undefined;
+}
+
 export interface RunOptions extends TestRunRequest {
   /**
    * Runs with different keys never share an interpreter: a warm worker that ran one session's
@@ -79,7 +90,7 @@ export class PyodideTestRunner {
   constructor(options: TestRunnerOptions = {}) {
     this.limits = {
       indexURL: options.indexURL ?? locatePyodide(),
-      loadTimeoutMs: options.loadTimeoutMs ?? 60_000,
+      loadTimeoutMs: options.loadTimeoutMs ?? loadTimeoutFromEnv() ?? 60_000,
       wasmCapMb: Math.max(64, options.wasmCapMb ?? 512),
       jsHeapMb: Math.max(64, options.jsHeapMb ?? 256),
     };
