@@ -65,100 +65,111 @@ export function readRuns(dir: string): Result<ReadRuns> {
     if (maybeRun) out.skipped++;
     out.problems.push(`${p}: ${what} is not in the layout ${LAYOUT}; skipped${maybeRun ? ' (if it is a run, it was not scored)' : ''}.`);
   };
-  const byRun = new Map<string, { name: string; run: ScoredRun }[]>();
+  // Both files of a run present twice lie in the same model folder (only the seed's spelling differs), so
+  // duplicates are found per folder; names are joined only for a file that is named in a message. Nothing per run
+  // but the run itself outlives its folder: 25,000 runs must not keep 25,000 keys and names alive for the collector.
+  const duplicates: string[] = [];
   for (const d of subdirs(root.value)) {
     if (!d.isDirectory()) {
       outside(rel(d.name), 'a file');
       continue;
     }
     if (d.name === 'excluded') continue;
-    for (const s of subdirs(path.join(root.value, d.name))) {
+    const dimensionDir = root.value + path.sep + d.name;
+    for (const s of subdirs(dimensionDir)) {
       if (!s.isDirectory()) {
         outside(rel(d.name, s.name), 'a file');
         continue;
       }
-      for (const m of subdirs(path.join(root.value, d.name, s.name))) {
+      const scenarioDir = dimensionDir + path.sep + s.name;
+      for (const m of subdirs(scenarioDir)) {
         if (!m.isDirectory()) {
           outside(rel(d.name, s.name, m.name), 'a file');
           continue;
         }
-        const modelDir = path.join(root.value, d.name, s.name, m.name);
-        // Names joined once per folder: 25,000 files must not cost 50,000 path normalisations.
+        const modelDir = scenarioDir + path.sep + m.name;
         const prefix = rel(d.name, s.name, m.name);
+        const place: Place = { dimension: d.name, scenario: s.name, modelDir: m.name };
+        // `<version>\0<seed>` → the file names of that run in this folder, in reading order.
+        const bySeed = new Map<string, { file: string; run: ScoredRun }[]>();
         for (const f of subdirs(modelDir)) {
-          const name = `${prefix}/${f.name}`;
           const match = RUN_FILE.exec(f.name);
           if (!f.isFile() || !match) {
-            outside(name, f.isFile() ? 'a file not named <version>_seed<k>.json' : 'a folder');
+            outside(`${prefix}/${f.name}`, f.isFile() ? 'a file not named <version>_seed<k>.json' : 'a folder');
             continue;
           }
           out.files++;
-          const run = readRun(modelDir + path.sep + f.name, name, { dimension: d.name, scenario: s.name, modelDir: m.name, version: match[1] as Version, seed: Number(match[2]) });
+          const version = match[1] as Version;
+          const seed = Number(match[2]);
+          const run = readRun(modelDir + path.sep + f.name, prefix, f.name, place, version, seed);
           if (!run.ok) {
             out.skipped++;
             out.problems.push(run.error.message);
             continue;
           }
-          if (run.value.warnings.length) tally.add(name, run.value.warnings);
-          const key = `${prefix}\u0000${match[1]}\u0000${Number(match[2])}`;
-          const same = byRun.get(key);
-          if (same) same.push({ name, run: run.value.run });
-          else byRun.set(key, [{ name, run: run.value.run }]);
+          if (run.value.warnings.length) tally.add(`${prefix}/${f.name}`, run.value.warnings);
+          const key = `${version}\u0000${seed}`;
+          const same = bySeed.get(key);
+          if (same) same.push({ file: f.name, run: run.value.run });
+          else bySeed.set(key, [{ file: f.name, run: run.value.run }]);
+        }
+        for (const same of bySeed.values()) {
+          if (same.length === 1) {
+            out.runs.push(same[0]!.run);
+            continue;
+          }
+          // Which of two files is the run is not the scorer's to guess: neither is scored, both are named.
+          out.skipped += same.length;
+          const r = same[0]!.run;
+          duplicates.push(`${same.map((x) => `${prefix}/${x.file}`).join(' and ')}: ${same.length} files for one run (${r.version}, seed ${r.seed}); none was scored — keep one and score again.`);
         }
       }
     }
   }
-  for (const same of byRun.values()) {
-    if (same.length === 1) {
-      out.runs.push(same[0]!.run);
-      continue;
-    }
-    // Which of two files is the run is not the scorer's to guess: neither is scored, both are named.
-    out.skipped += same.length;
-    const r = same[0]!.run;
-    out.problems.push(`${same.map((x) => x.name).join(' and ')}: ${same.length} files for one run (${r.version}, seed ${r.seed}); none was scored — keep one and score again.`);
-  }
+  out.problems.push(...duplicates);
   out.warnings = tally.lines();
   return ok(out);
 }
 
-// A folder holds one model's runs: its directory name is worked out once per model, not once per file.
-const modelDirs = new Map<string, string>();
-function modelDirOf(model: string): string {
-  let dir = modelDirs.get(model);
-  if (dir === undefined) {
-    dir = modelDirName(model);
+// A folder holds one model's runs: its directory name is worked out once per model, not once per file, and every run
+// of a model shares one copy of its id.
+const modelDirs = new Map<string, { id: string; dir: string }>();
+function knownModel(model: string): { id: string; dir: string } {
+  let known = modelDirs.get(model);
+  if (known === undefined) {
+    known = { id: model, dir: modelDirName(model) };
     if (modelDirs.size > 10_000) modelDirs.clear();
-    modelDirs.set(model, dir);
+    modelDirs.set(model, known);
   }
-  return dir;
+  return known;
 }
 
 interface Place {
   dimension: string;
   scenario: string;
   modelDir: string;
-  version: Version;
-  seed: number;
 }
 
-/** One run file: what scoring reads (runRecord.ts), and a model id that matches its folder. */
-export function readRun(file: string, name: string, place: Place): Result<{ run: ScoredRun; warnings: string[] }> {
+/**
+ * One run file: what scoring reads (runRecord.ts), and a model id that matches its folder. `prefix` and `base` make
+ * its name in messages (`transcripts/<dimension>/<scenario>/<model-dir>` and the file name), joined only for one.
+ */
+function readRun(file: string, prefix: string, base: string, place: Place, version: Version, seed: number): Result<{ run: ScoredRun; warnings: string[] }> {
+  const name = () => `${prefix}/${base}`;
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    return fail('bad_request', `${name}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); skipped.`);
+    return fail('bad_request', `${name()}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); skipped.`);
   }
   const record = readRunText(text);
-  if (!record.ok) return fail('bad_request', `${name}: ${record.error.message}; skipped.`);
-  const model = record.value.model;
-  const dirName = modelDirOf(model);
-  if (dirName !== place.modelDir) {
-    return fail('bad_request', `${name}: evaluated_model "${model}" belongs in folder ${dirName}, not ${place.modelDir}; skipped.`);
+  if (!record.ok) return fail('bad_request', `${name()}: ${record.error.message}; skipped.`);
+  const model = knownModel(record.value.model);
+  if (model.dir !== place.modelDir) {
+    return fail('bad_request', `${name()}: evaluated_model "${model.id}" belongs in folder ${model.dir}, not ${place.modelDir}; skipped.`);
   }
   return ok({
-    run: { model, dimension: place.dimension, scenario: place.scenario, version: place.version, seed: place.seed, score: record.value.score },
+    run: { model: model.id, dimension: place.dimension, scenario: place.scenario, version, seed, score: record.value.score },
     warnings: record.value.warnings,
   });
 }

@@ -9,6 +9,11 @@ export interface Rng {
   int(n: number): number;
   /** Fills `into` with integers in [0, n); the same stream as calling int(n) that many times. */
   fillInts(into: Int32Array, n: number): void;
+  /**
+   * The mean of `values.length` values drawn from `values` with replacement: the same stream as int(values.length)
+   * that many times, summed in draw order. One bootstrap replicate, without an array of draws.
+   */
+  meanOfDraws(values: Float64Array): number;
 }
 
 /** mulberry32 (Tommy Ettinger's 32-bit generator): tiny, fast, and good enough for resampling. */
@@ -36,6 +41,20 @@ export function mulberry32(seed: number): Rng {
         into[i] = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
       }
       state = a;
+    },
+    meanOfDraws: (values: Float64Array) => {
+      const n = values.length;
+      let a = state;
+      let sum = 0;
+      for (let i = 0; i < n; i++) {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = a;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        sum += values[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n)]!;
+      }
+      state = a;
+      return sum / n;
     },
   };
 }

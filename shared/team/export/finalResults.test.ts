@@ -119,6 +119,30 @@ describe('bootstrap helpers', () => {
     expect(percentileInterval([0, 10])).toEqual([0.25, 9.75]);
   });
 
+  it('finds the same order statistics by selection as a full sort would (ties, NaN left out, infinities)', () => {
+    const rng = mulberry32(5);
+    const bySort = (xs: number[], q: number) => {
+      const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+      if (s.length === 0) return Number.NaN;
+      const pos = (s.length - 1) * q;
+      const lo = Math.floor(pos);
+      return s[lo]! + (s[Math.ceil(pos)]! - s[lo]!) * (pos - lo);
+    };
+    for (const n of [1, 2, 3, 7, 40, 401, 4000]) {
+      for (let trial = 0; trial < 5; trial++) {
+        // Few distinct values (as replicate means of pass rates are), some NaN, now and then an infinity.
+        const xs = Array.from({ length: n }, () => {
+          const u = rng.next();
+          return u < 0.05 ? Number.NaN : u < 0.06 ? Number.POSITIVE_INFINITY : u < 0.07 ? Number.NEGATIVE_INFINITY : rng.int(trial + 2) / (trial + 1);
+        });
+        const copy = [...xs];
+        expect(percentileInterval(xs)).toEqual([bySort(xs, 0.025), bySort(xs, 0.975)]);
+        for (const q of [0, 0.1, 0.5, 0.9, 1]) expect(quantile(xs, q)).toEqual(bySort(xs, q));
+        expect(xs).toEqual(copy);
+      }
+    }
+  });
+
   it('centres resample means on the sample mean', () => {
     const values = [0, 0, 1, 1, 1, 0.5, 0, 1];
     const reps = resampledMeans(values, 4000, mulberry32(0));

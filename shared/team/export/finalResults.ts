@@ -88,18 +88,25 @@ export function buildFinalResults(runs: ReadonlyArray<ScoredRun>, options: Final
   // model → dimension → scenario → version → seed → run
   const tree: Tree = new Map();
   const twice = new Map<string, ScoredRun[]>();
+  let last: ScoredRun | undefined;
+  let byVersion: ByVersion = emptyByVersion();
   for (const run of runs) {
     if (run.model === POOLED_HUMAN) {
       problems.push(`${run.file ?? `${run.dimension}/${run.scenario} ${run.version}_seed${run.seed}`}: names the model "${POOLED_HUMAN}", the pooled row's id; skipped.`);
       skipped++;
       continue;
     }
-    const dims = tree.get(run.model) ?? new Map<string, Map<string, ByVersion>>();
-    tree.set(run.model, dims);
-    const scenarios = dims.get(run.dimension) ?? new Map<string, ByVersion>();
-    dims.set(run.dimension, scenarios);
-    const byVersion = scenarios.get(run.scenario) ?? emptyByVersion();
-    scenarios.set(run.scenario, byVersion);
+    // Runs come folder by folder: the scenario's entry is looked up again only when model, dimension or scenario change.
+    if (last === undefined || run.model !== last.model || run.dimension !== last.dimension || run.scenario !== last.scenario) {
+      let dims = tree.get(run.model);
+      if (dims === undefined) tree.set(run.model, (dims = new Map()));
+      let scenarios = dims.get(run.dimension);
+      if (scenarios === undefined) dims.set(run.dimension, (scenarios = new Map()));
+      let found = scenarios.get(run.scenario);
+      if (found === undefined) scenarios.set(run.scenario, (found = emptyByVersion()));
+      byVersion = found;
+    }
+    last = run;
     const had = byVersion[run.version].get(run.seed);
     if (had) {
       const key = `${run.model}\u0000${run.dimension}\u0000${run.scenario}\u0000${run.version}\u0000${run.seed}`;
@@ -203,14 +210,28 @@ function missingOf(model: string, byDim: Map<string, Map<string, ByVersion>>, pl
 export function impliedPlans(runs: ReadonlyArray<ScoredRun>, design: Design): Map<string, PlannedScenario[]> {
   const seeds = new Map<string, PlannedScenario>();
   const played = new Map<string, Set<string>>();
+  // Runs come folder by folder: a scenario's key and entries are looked up again only when the scenario or model changes.
+  let last: ScoredRun | undefined;
+  let key = '';
+  let p: PlannedScenario | undefined;
+  let mine: Set<string> | undefined;
   for (const r of runs) {
-    const key = `${r.dimension}\u0000${r.scenario}`;
-    const p = seeds.get(key) ?? { dimension: r.dimension, scenario: r.scenario, seeds: { alone: [], control: [], manipulation: [] } };
-    if (!p.seeds[r.version].includes(r.seed)) p.seeds[r.version].push(r.seed);
-    seeds.set(key, p);
-    const mine = played.get(r.model) ?? new Set<string>();
-    mine.add(key);
-    played.set(r.model, mine);
+    if (last === undefined || r.dimension !== last.dimension || r.scenario !== last.scenario) {
+      key = `${r.dimension}\u0000${r.scenario}`;
+      p = seeds.get(key);
+      if (p === undefined) {
+        p = { dimension: r.dimension, scenario: r.scenario, seeds: { alone: [], control: [], manipulation: [] } };
+        seeds.set(key, p);
+      }
+      mine = undefined;
+    }
+    if (mine === undefined || r.model !== last!.model) {
+      mine = played.get(r.model);
+      if (mine === undefined) played.set(r.model, (mine = new Set<string>()));
+      mine.add(key);
+    }
+    last = r;
+    if (!p!.seeds[r.version].includes(r.seed)) p!.seeds[r.version].push(r.seed);
   }
   for (const p of seeds.values()) for (const v of versions) p.seeds[v].sort((a, b) => a - b);
   const out = new Map<string, PlannedScenario[]>();
@@ -223,20 +244,28 @@ export function impliedPlans(runs: ReadonlyArray<ScoredRun>, design: Design): Ma
 
 /** The versions nobody ran at all, per scenario: listed in `missing_runs` with `seed: null`. */
 export function versionsNobodyRan(runs: ReadonlyArray<ScoredRun>, design: Design): MissingRun[] {
-  const seen = new Map<string, Set<string>>();
+  // Per scenario, the versions anyone ran and the models that ran it (in first-run order); runs come folder by
+  // folder, so keys are made again only when the scenario changes.
+  const seen = new Map<string, { versions: Set<string>; models: Set<string>; dimension: string; scenario: string }>();
+  const order: { dimension: string; scenario: string; model: string; have: Set<string> }[] = [];
+  let last: ScoredRun | undefined;
+  let entry: { versions: Set<string>; models: Set<string>; dimension: string; scenario: string } | undefined;
   for (const r of runs) {
-    const key = `${r.dimension}\u0000${r.scenario}`;
-    seen.set(key, (seen.get(key) ?? new Set()).add(r.version));
+    if (last === undefined || r.dimension !== last.dimension || r.scenario !== last.scenario) {
+      const key = `${r.dimension}\u0000${r.scenario}`;
+      entry = seen.get(key);
+      if (entry === undefined) seen.set(key, (entry = { versions: new Set(), models: new Set(), dimension: r.dimension, scenario: r.scenario }));
+    }
+    last = r;
+    entry!.versions.add(r.version);
+    if (isHuman(r.model) && design === 'between') continue;
+    if (entry!.models.has(r.model)) continue;
+    entry!.models.add(r.model);
+    order.push({ dimension: r.dimension, scenario: r.scenario, model: r.model, have: entry!.versions });
   }
   const out: MissingRun[] = [];
-  const listed = new Set<string>();
-  for (const r of runs) {
-    if (isHuman(r.model) && design === 'between') continue;
-    const key = `${r.model}\u0000${r.dimension}\u0000${r.scenario}`;
-    if (listed.has(key)) continue;
-    listed.add(key);
-    const have = seen.get(`${r.dimension}\u0000${r.scenario}`)!;
-    for (const version of versions) if (!have.has(version)) out.push({ model: r.model, dimension: r.dimension, scenario: r.scenario, version, seed: null });
+  for (const o of order) {
+    for (const version of versions) if (!o.have.has(version)) out.push({ model: o.model, dimension: o.dimension, scenario: o.scenario, version, seed: null });
   }
   return out;
 }

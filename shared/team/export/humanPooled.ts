@@ -27,12 +27,6 @@ function drawWeights(n: number, rng: Rng, into: Int32Array): void {
   for (let i = 0; i < n; i++) into[rng.int(n)]!++;
 }
 
-function resampleMean(values: readonly number[], rng: Rng): number {
-  let sum = 0;
-  for (let i = 0; i < values.length; i++) sum += values[rng.int(values.length)] as number;
-  return sum / values.length;
-}
-
 /**
  * Within design: every value is the mean over participants of their own values (nulls left out), counts are totals
  * over participants. Bootstrap: draw participants with replacement, then resample each drawn participant's gated
@@ -44,32 +38,42 @@ export function pooledWithin(people: Participant[], dimensions: string[], reps: 
   const dimReps = dimensions.map(() => new Array<number>(reps));
   const overallReps = new Array<number>(reps);
   const weights = new Int32Array(P);
+  // Each participant's test values per dimension (null: none), looked up once and not once per replicate.
+  const values = people.map((p) =>
+    dimensions.map((d) => {
+      const v = p.cells.get(d)?.testValues;
+      return v && v.length > 0 ? Float64Array.from(v) : null;
+    }),
+  );
+  const dimSum = new Float64Array(dimensions.length);
+  const dimN = new Int32Array(dimensions.length);
   for (let r = 0; r < reps; r++) {
     drawWeights(P, rng, weights);
-    const dimSum = new Float64Array(dimensions.length);
-    const dimN = new Int32Array(dimensions.length);
+    dimSum.fill(0);
+    dimN.fill(0);
     let overallSum = 0;
     let overallN = 0;
     for (let p = 0; p < P; p++) {
+      const mine = values[p]!;
       for (let k = 0; k < (weights[p] as number); k++) {
         let own = 0;
         let ownN = 0;
-        dimensions.forEach((d, di) => {
-          const values = people[p]!.cells.get(d)?.testValues;
-          if (!values || values.length === 0) return;
-          const x = resampleMean(values, rng);
+        for (let di = 0; di < mine.length; di++) {
+          const v = mine[di];
+          if (!v) continue;
+          const x = rng.meanOfDraws(v);
           dimSum[di]! += x;
           dimN[di]!++;
           own += x;
           ownN++;
-        });
+        }
         if (ownN > 0) {
           overallSum += own / ownN;
           overallN++;
         }
       }
     }
-    dimensions.forEach((_, di) => (dimReps[di]![r] = dimN[di] === 0 ? Number.NaN : (dimSum[di] as number) / (dimN[di] as number)));
+    for (let di = 0; di < dimensions.length; di++) dimReps[di]![r] = dimN[di] === 0 ? Number.NaN : (dimSum[di] as number) / (dimN[di] as number);
     overallReps[r] = overallN === 0 ? Number.NaN : overallSum / overallN;
   }
 
@@ -202,13 +206,14 @@ export function pooledBetween(people: Participant[], dimensions: string[], reps:
   const dimReps = dimsUsed.map(() => new Array<number>(reps));
   const overallReps = new Array<number>(reps);
   const weights = new Int32Array(P);
-  const available: number[] = [];
+  // The replicate's available scenario values: at most every gated scenario of the dimension.
+  const available = new Float64Array(Math.max(0, ...gatedRuns.map((runs) => runs.length)));
   for (let r = 0; r < reps; r++) {
     drawWeights(P, rng, weights);
     let oSum = 0;
     let oN = 0;
     dimsUsed.forEach((_, di) => {
-      available.length = 0;
+      let nAvailable = 0;
       for (const sr of gatedRuns[di]!) {
         let sum = 0;
         let count = 0;
@@ -218,9 +223,9 @@ export function pooledBetween(people: Participant[], dimensions: string[], reps:
           sum += w * (sr.sum[p] as number);
           count += w * (sr.count[p] as number);
         }
-        if (count > 0) available.push(sum / count);
+        if (count > 0) available[nAvailable++] = sum / count;
       }
-      const x = available.length === 0 ? Number.NaN : resampleMean(available, rng);
+      const x = nAvailable === 0 ? Number.NaN : rng.meanOfDraws(available.subarray(0, nAvailable));
       dimReps[di]![r] = x;
       if (!Number.isNaN(x)) {
         oSum += x;
