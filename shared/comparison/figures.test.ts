@@ -171,7 +171,9 @@ describe('ties and large imports', () => {
     expect(figureText('overall', found.view, found.shown).caption).toContain('matching “M/00042”');
     // A search by source finds every row of that source, still only the top ones drawn.
     expect(visibleView(view([...models, ...people]), 'big.json').drawn).toBe(33);
-    expect(visibleView(view([...models, ...people]), 'no such row').view.team.rows).toHaveLength(3);
+    const none = visibleView(view([...models, ...people]), 'no such row');
+    expect(none.view.team.rows).toHaveLength(3);
+    expect(none.shown.note).toBe('No row matches “no such row”: showing the study’s people only (3 of 16,003 rows).');
   });
 
   it('names people from an earlier study as people from that file', () => {

@@ -71,10 +71,14 @@ export function visibleView(view: ComparisonView, search: string, cap = ROW_CAP,
   const total = view.team.rows.length + view.slack.rows.length;
   const drawn = team.length + slack.length;
   const keep = new Set(team.map((r) => r.id));
+  const of = `${drawn.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`;
+  const matched = [...ranked.team, ...ranked.slack].some((r) => !r.always && r.text.includes(q));
   const note =
     drawn === total
       ? ''
-      : `Showing ${drawn.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows${q ? ` matching \u201c${search.trim()}\u201d` : ''}: the study\u2019s people, then the top ${q ? 'matching ' : ''}rows by overall score.`;
+      : q && !matched
+        ? `No row matches \u201c${search.trim()}\u201d: showing the study\u2019s people only (${of}).`
+        : `Showing ${of}${q ? ` matching \u201c${search.trim()}\u201d` : ''}: the study\u2019s people, then the top ${q ? 'matching ' : ''}rows by overall score.`;
   return {
     view: {
       ...view,
