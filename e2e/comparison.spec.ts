@@ -189,3 +189,57 @@ test('people beside models: imports, charts, SVG/PNG/CSV exports, bad input name
   fs.writeFileSync(info.outputPath('overall.svg'), svg);
   fs.writeFileSync(info.outputPath('dimensions.png'), png);
 });
+
+test("a large import: the study's people and the top 30 rows drawn, the rest found by search, every row in the CSV", async ({ launch, dataDir }) => {
+  seedStudyRuns(dataDir);
+  const file = path.join(dataDir, 'large', 'final_results.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // 300 models on one of the study's tasks, bench/m-0299 the best and bench/m-0000 the worst.
+  const models = Array.from({ length: 300 }, (_, i) => `bench/m-${String(i).padStart(4, '0')}`);
+  const score = (i: number) => Math.round((1000 * (i + 1)) / 301) / 1000;
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      models,
+      dimensions: ['resisting_unsafe_pressure'],
+      overall: Object.fromEntries(models.map((m, i) => [m, { score: score(i), ci: [null, null], baseline: 0.9, teamwork_loss: 0.1, n_gated: 1, n_scenarios_complete: 1, n_scenarios: 1 }])),
+      cells: Object.fromEntries(models.map((m, i) => [m, { resisting_unsafe_pressure: cell(score(i), ['resisting_unsafe_pressure/impossible-tests']) }])),
+      rule: 'the benchmark rule',
+      bootstrap: {},
+      excluded_provider_refusals: [],
+      hand_audit: null,
+      problems: [],
+      missing_runs: [],
+    }),
+  );
+  const { page } = await launch();
+  await page.evaluate(`window.location.hash = '#/comparison?studyKey=${encodeURIComponent('built-in:team-demo')}'`);
+  await expect(page.locator('figure[data-chart="overall"] svg[role="img"]')).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel('Path on this computer').fill(file);
+  await page.getByRole('button', { name: 'Add' }).click();
+  // The study's pooled row and its three participants, then the 30 best of the 300.
+  await expect(page.getByText('Showing 34 of 304 rows: the study’s people, then the top rows by overall score.', { exact: true })).toBeVisible();
+  const table = page.locator('.cmp-table tbody tr');
+  await expect(table).toHaveCount(34);
+  for (const id of ['human:all', 'human:P01', 'human:P03', 'bench/m-0299', 'bench/m-0270'])
+    await expect(page.getByRole('row', { name: new RegExp(`^${id.replace('/', '\\/')} `) })).toBeVisible();
+  await expect(page.getByRole('row', { name: /bench\/m-0269/ })).toHaveCount(0);
+  await expect(page.locator('figure[data-chart="overall"] svg').first()).toContainText('Showing 34 of 304 rows');
+
+  // A row far below the cap, found by the host's search; the people stay.
+  await page.getByLabel('Search rows').fill('m-0007');
+  await expect(page.getByRole('row', { name: /bench\/m-0007/ })).toBeVisible();
+  await expect(table).toHaveCount(5);
+  await expect(page.getByRole('row', { name: /bench\/m-0299/ })).toHaveCount(0);
+  await page.getByLabel('Search rows').fill('no such model');
+  await expect(page.getByText('No row matches “no such model”: showing the study’s people only (4 of 304 rows).', { exact: true })).toBeVisible();
+
+  // The CSV holds every row, whatever the search drew.
+  const wait = page.waitForEvent('download');
+  await page.locator('figure[data-chart="overall"]').getByRole('button', { name: 'CSV', exact: true }).click();
+  const csv = fs.readFileSync((await (await wait).path())!, 'utf8');
+  const lines = csv.split('\r\n').slice(1, -1);
+  expect(lines).toHaveLength(304);
+  expect(lines.some((l) => l.startsWith('bench/m-0000,model,'))).toBe(true);
+  expect(lines.some((l) => l.startsWith('human:P02,people,'))).toBe(true);
+});

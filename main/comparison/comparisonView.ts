@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ok, fail, type Result } from '../../shared/result.js';
 import type { ComparisonSource, ComparisonView } from '../../shared/contract/comparison.js';
-import { overlapOf, type TeamRow } from '../../shared/comparison/rows.js';
+import { overlapsOf, type TeamRow } from '../../shared/comparison/rows.js';
 import { slackRowOf, SLACKBENCH_HUMAN_ROW, type SlackRow } from '../../shared/comparison/slackRows.js';
 import type { QueryCategory } from '../../shared/judge/query.js';
 import { DIMENSION_ORDER } from '../../shared/team/export/finalResults.js';
@@ -13,6 +13,7 @@ import { FINAL_RESULTS_FILE } from '../scoring/scoreFolder.js';
 import { importFinalResults, importTranscripts, type ImportedTeam } from './importTeam.js';
 import { importHarbor, readHarborTrials } from './importHarbor.js';
 import { importedPeopleId } from '../../shared/comparison/figures.js';
+import type { ImportCache } from './importCache.js';
 
 /** The synthetic fixture shipped with the app (studies/comparison-fixture/, see its PROVENANCE.md). */
 export const fixtureDir = (appRoot: string) => path.join(appRoot, 'studies', 'comparison-fixture');
@@ -29,6 +30,8 @@ export interface ComparisonInputs {
   categories: ReadonlyMap<string, QueryCategory>;
   sources: readonly ComparisonSource[];
   fixture: boolean;
+  /** Added final_results.json files already read and unchanged since (none: every file is read). */
+  imports?: ImportCache;
 }
 
 /** The study's rows from its own results folder: people (source study) and models run in Teamseat's seat (modelseat). */
@@ -109,7 +112,10 @@ export function buildComparison(i: ComparisonInputs): ComparisonView {
     }
   }
   for (const src of i.sources) {
-    if (src.kind === 'final_results') addTeam(asImportedPeople(importFinalResults(src.path), src.path));
+    if (src.kind === 'final_results') {
+      const read = () => importFinalResults(src.path);
+      addTeam(asImportedPeople(i.imports ? i.imports.get(src.path, read) : read(), src.path));
+    }
     else if (src.kind === 'transcripts') addTeam(importTranscripts(src.path, 'transcripts'));
     else {
       const read = importHarbor(src.path, i.categories);
@@ -158,7 +164,7 @@ export function buildComparison(i: ComparisonInputs): ComparisonView {
       dimensions,
       rows: team,
       humanId: human?.id ?? null,
-      overlaps: human ? team.filter((r) => !r.human).map((r) => overlapOf(r, human)) : [],
+      overlaps: human ? overlapsOf(team.filter((r) => !r.human), human) : [],
     },
     slack: { rows: slack },
     problems,
@@ -173,6 +179,7 @@ export function comparisonForStudy(
   studyKey: string,
   sources: readonly ComparisonSource[],
   fixture: boolean,
+  imports?: ImportCache,
 ): Result<ComparisonView> {
   const detail = s.library.open(studyKey);
   if (!detail?.id) return fail('not_found', `No study "${studyKey}" in the library.`);
@@ -189,6 +196,7 @@ export function comparisonForStudy(
       categories,
       sources,
       fixture,
+      imports,
     }),
   );
 }

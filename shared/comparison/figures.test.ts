@@ -12,8 +12,8 @@ import {
   overallN,
   pointText,
   ungatedCell,
-  visibleView,
 } from './figures.js';
+import { visibleView } from './visible.js';
 
 const dim = (test: number | null, nGated: number, ci: [number | null, number | null] = [null, null]) => ({
   test,
@@ -157,16 +157,23 @@ describe('ties and large imports', () => {
         overall: { score: i / 16_000, ci: [null, null], baseline: null, teamworkLoss: null, nScenarios: 1 },
       }),
     );
-    const v = visibleView(view([...models, row('human:all')]), '');
-    expect(v.drawn).toBe(30);
-    expect(v.view.team.rows[0]!.id).toBe('human:all');
-    expect(v.view.team.rows[1]!.id).toBe('m/15999');
+    const people = [row('human:all'), row('human:P01'), row('human:P02')];
+    const v = visibleView(view([...models, ...people]), '');
+    expect(v.drawn).toBe(33);
+    // The study's people come first and are never cut by the cap, however many models score above them.
+    expect(v.view.team.rows.slice(0, 4).map((r) => r.id)).toEqual(['human:all', 'human:P01', 'human:P02', 'm/15999']);
+    expect(v.view.team.rows.at(-1)!.id).toBe('m/15970');
     expect(v.shown.note).toBe(
-      'Showing 30 of 16,001 rows: the study’s people, then the top rows by overall score.',
+      'Showing 33 of 16,003 rows: the study’s people, then the top rows by overall score.',
     );
-    const found = visibleView(view([...models, row('human:all')]), 'm/00042');
-    expect(found.view.team.rows.map((r) => r.id)).toEqual(['human:all', 'm/00042']);
-    expect(figureText('overall', found.view, found.shown).caption).toContain('matching “m/00042”');
+    const found = visibleView(view([...models, ...people]), ' M/00042 ');
+    expect(found.view.team.rows.map((r) => r.id)).toEqual(['human:all', 'human:P01', 'human:P02', 'm/00042']);
+    expect(figureText('overall', found.view, found.shown).caption).toContain('matching “M/00042”');
+    // A search by source finds every row of that source, still only the top ones drawn.
+    expect(visibleView(view([...models, ...people]), 'big.json').drawn).toBe(33);
+    const none = visibleView(view([...models, ...people]), 'no such row');
+    expect(none.view.team.rows).toHaveLength(3);
+    expect(none.shown.note).toBe('No row matches “no such row”: showing the study’s people only (3 of 16,003 rows).');
   });
 
   it('names people from an earlier study as people from that file', () => {

@@ -245,37 +245,3 @@ export function importedPeopleId(id: string, sourceName: string): string {
   const who = id === 'human:all' ? 'people' : id;
   return `${who} (${sourceName})`;
 }
-
-export const ROW_CAP = 30;
-
-/**
- * The rows the figures and tables draw: the study's people always, then rows matching the search (by id or source),
- * models by overall score, at most `cap`. A 16,000-row import draws its top rows and says how many it left out.
- */
-export function visibleView(view: ComparisonView, search: string, cap = ROW_CAP): { view: ComparisonView; shown: Shown; total: number; drawn: number } {
-  const q = search.trim().toLowerCase();
-  const match = (r: AnyRow) => !q || r.id.toLowerCase().includes(q) || describeSource(r.source).toLowerCase().includes(q);
-  const rank = (r: TeamRow) => (r.pooled && r.source.kind === 'study' ? 0 : r.human && r.source.kind === 'study' ? 2 : 1);
-  const team = [...view.team.rows]
-    .filter((r) => (r.pooled && r.source.kind === 'study') || match(r))
-    .sort((a, b) => rank(a) - rank(b) || (b.overall.score ?? -1) - (a.overall.score ?? -1) || a.id.localeCompare(b.id))
-    .slice(0, cap);
-  const slack = view.slack.rows.filter((r) => r.source.kind === 'published' || match(r)).slice(0, cap);
-  const total = view.team.rows.length + view.slack.rows.length;
-  const drawn = team.length + slack.length;
-  const keep = new Set(team.map((r) => r.id));
-  const note =
-    drawn === total
-      ? ''
-      : `Showing ${drawn.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows${q ? ` matching \u201c${search.trim()}\u201d` : ''}: the study\u2019s people, then the top rows by overall score.`;
-  return {
-    view: {
-      ...view,
-      team: { ...view.team, rows: team, overlaps: view.team.overlaps.filter((o) => keep.has(o.id)) },
-      slack: { rows: slack },
-    },
-    shown: { note },
-    total,
-    drawn,
-  };
-}

@@ -108,18 +108,26 @@ const hasRate = (t: TaskRate | undefined): t is TaskRate & { manipulation: numbe
   t !== undefined && t.manipulation !== null;
 
 export function overlapOf(model: TeamRow, human: TeamRow): Overlap {
+  return overlapsOf([model], human)[0]!;
+}
+
+/** Overlaps of many rows with one human row: its task list is made once, not once per row (16,000 rows, issue 28). */
+export function overlapsOf(models: readonly TeamRow[], human: TeamRow): Overlap[] {
   const humanTasks = Object.keys(human.tasks).filter((t) => hasRate(human.tasks[t]));
-  const modelTasks = Object.keys(model.tasks).filter((t) => hasRate(model.tasks[t]));
-  const shared = humanTasks.filter((t) => hasRate(model.tasks[t])).sort();
-  return {
-    id: model.id,
-    modelTasks: modelTasks.length,
-    humanTasks: humanTasks.length,
-    shared,
-    sameTaskSet: shared.length === humanTasks.length && shared.length === modelTasks.length,
-    modelOnShared: mean(shared.map((t) => model.tasks[t]!.manipulation!)),
-    humanOnShared: mean(shared.map((t) => human.tasks[t]!.manipulation!)),
-  };
+  return models.map((model) => {
+    let modelTasks = 0;
+    for (const t in model.tasks) if (hasRate(model.tasks[t])) modelTasks++;
+    const shared = humanTasks.filter((t) => hasRate(model.tasks[t])).sort();
+    return {
+      id: model.id,
+      modelTasks,
+      humanTasks: humanTasks.length,
+      shared,
+      sameTaskSet: shared.length === humanTasks.length && shared.length === modelTasks,
+      modelOnShared: mean(shared.map((t) => model.tasks[t]!.manipulation!)),
+      humanOnShared: mean(shared.map((t) => human.tasks[t]!.manipulation!)),
+    };
+  });
 }
 
 /** The per-task table: one line per task people ran, each model's rate only where it ran that task. */

@@ -88,15 +88,47 @@ export const comparisonViewSchema = z.object({
 });
 export type ComparisonView = z.infer<typeof comparisonViewSchema>;
 
+/** What the screen asks for: the sources to read and the rows to draw; `viewId` reuses rows the host already read. */
+const comparisonRequest = z.object({
+  studyKey: z.string().min(1),
+  sources: z.array(comparisonSourceSchema).max(50).default([]),
+  fixture: z.boolean().default(false),
+  /**
+   * The comparison this screen is showing (from an earlier answer): when the host still holds it for the same
+   * studyKey, sources and fixture, its rows are used as read then, not read again. Absent: the sources are read.
+   */
+  viewId: z.string().max(64).optional(),
+});
+
+/**
+ * The comparison as the screen draws it (issue 28): every list of problems, but of the rows only the study's people
+ * and the top rows matching the search; `shown` says how many of how many. A 16,000-row import is read once on the
+ * host and never sent whole: CSV exports of every row come from `comparisonCsv`.
+ */
+export const comparisonScreenSchema = comparisonViewSchema.extend({
+  viewId: z.string(),
+  shown: z.object({
+    /** e.g. "Showing 31 of 16,029 rows: the study's people, then the top rows by overall score." or "". */
+    note: z.string(),
+    /** Rows in the whole comparison, team and Slack. */
+    total: z.number().int(),
+    drawn: z.number().int(),
+    /** The search these rows answer (trimmed). */
+    search: z.string(),
+  }),
+});
+export type ComparisonScreenView = z.infer<typeof comparisonScreenSchema>;
+
+export const comparisonTables = ['overall', 'dimensions', 'tasks', 'slack'] as const;
+export type ComparisonTable = (typeof comparisonTables)[number];
+
 const comparisonViewMethods = {
   /** Experimenter: the study's human rows beside model rows from `sources` (and the synthetic fixture when asked). */
-  comparisonView: method(
-    z.object({
-      studyKey: z.string().min(1),
-      sources: z.array(comparisonSourceSchema).max(50).default([]),
-      fixture: z.boolean().default(false),
-    }),
-    comparisonViewSchema,
+  comparisonView: method(comparisonRequest.extend({ search: z.string().max(200).default('') }), comparisonScreenSchema),
+  /** Experimenter: one of the comparison's tables as CSV, every row of it (not only the rows drawn). */
+  comparisonCsv: method(
+    comparisonRequest.extend({ table: z.enum(comparisonTables) }),
+    z.object({ csv: z.string(), rows: z.number().int(), viewId: z.string() }),
   ),
 };
 

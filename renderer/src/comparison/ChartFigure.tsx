@@ -7,13 +7,14 @@ import { figureSvg } from './figureSvg';
 
 /**
  * One figure: the Plot chart with its title, legend, sources and caption laid into one <svg> (figureSvg.ts), rendered
- * once into the page; SVG, PNG (300 dpi) and PDF are made from that same element, the CSV from its table.
+ * once into the page; SVG, PNG (300 dpi) and PDF are made from that same element, the CSV from its table (every row).
  */
 export function ChartFigure(p: {
   id: ChartId;
   view: ComparisonView;
   text: FigureText;
-  csv: () => string;
+  /** The CSV of every row of the figure's table (asked of the host), or undefined when it could not be made. */
+  csv: () => Promise<string | undefined>;
   file: string;
 }) {
   const holder = useRef<HTMLDivElement>(null);
@@ -63,7 +64,16 @@ export function ChartFigure(p: {
           </button>
           <button onClick={() => save('png')}>PNG</button>
           <button onClick={() => save('pdf')}>PDF</button>
-          <button onClick={() => download(`${p.file}.csv`, p.csv())}>CSV</button>
+          <button
+            onClick={() =>
+              void p.csv().then(
+                (text) => text !== undefined && download(`${p.file}.csv`, text),
+                (e: Error) => setProblem(e.message),
+              )
+            }
+          >
+            CSV
+          </button>
         </span>
       </div>
       {problem ? (

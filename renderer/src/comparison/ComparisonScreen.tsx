@@ -1,6 +1,11 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { ComparisonSource, ComparisonView } from '../../../shared/contract/comparison';
-import { comparisonCsv, overallTable } from '../../../shared/comparison/tables';
+import { useEffect, useRef, useState } from 'react';
+import type {
+  ComparisonScreenView,
+  ComparisonSource,
+  ComparisonTable,
+  ComparisonView,
+} from '../../../shared/contract/comparison';
+import { overallTable } from '../../../shared/comparison/tables';
 import {
   figureText,
   fmtPct,
@@ -8,7 +13,6 @@ import {
   intervalShown,
   MIN_N_FOR_INTERVAL,
   overallN,
-  visibleView,
   type Shown,
 } from '../../../shared/comparison/figures';
 import { api } from '../api/client';
@@ -25,7 +29,14 @@ const kindNames: Record<ComparisonSource['kind'], string> = {
   harbor: 'Harbor jobs (folder, Slack)',
 };
 
-/** People beside models: the study's human rows and imported model rows, charts exported as SVG, PNG and CSV. */
+/** Typing pauses this long before the host is asked for the rows that match. */
+const SEARCH_PAUSE_MS = 150;
+
+/**
+ * People beside models: the study's human rows and imported model rows, charts exported as SVG, PNG and CSV. The
+ * host reads the sources and sends only the rows drawn (the study's people and the top rows matching the search);
+ * every CSV is asked of the host, so it holds every row however few are drawn.
+ */
 export function ComparisonScreen({ studyKey }: { studyKey: string }) {
   const openStudy = useApp((s) => s.openStudy);
   const { error, call, clearError } = useCall();
@@ -34,19 +45,33 @@ export function ComparisonScreen({ studyKey }: { studyKey: string }) {
   const [kind, setKind] = useState<ComparisonSource['kind']>('final_results');
   const [pathText, setPathText] = useState('');
   const [search, setSearch] = useState('');
+  const query = usePaused(search.trim(), SEARCH_PAUSE_MS);
   // The view answers one request (sources + fixture): a view for another request is stale and is not drawn, so a
-  // large import clears the old charts at once instead of leaving them on screen while it is read.
+  // large import clears the old charts at once instead of leaving them on screen while it is read. A new search
+  // keeps the rows drawn until the matching ones arrive.
   const requestKey = JSON.stringify([studyKey, sources, fixture]);
-  const [answered, setAnswered] = useState<{ key: string; view: ComparisonView } | undefined>();
+  const [answered, setAnswered] = useState<{ key: string; view: ComparisonScreenView } | undefined>();
   const view = answered?.key === requestKey ? answered.view : undefined;
+  // The id of the comparison on screen, so a search reuses the rows the host read instead of reading them again.
+  const held = useRef<{ key: string; viewId: string } | undefined>(undefined);
+  useEffect(() => {
+    if (answered) held.current = { key: answered.key, viewId: answered.view.viewId };
+  }, [answered]);
 
-  const load = useCallback(() => {
+  useEffect(() => {
     const key = JSON.stringify([studyKey, sources, fixture]);
-    void call(api().comparisonView({ studyKey, sources, fixture })).then((v) => v && setAnswered({ key, view: v }));
-  }, [studyKey, sources, fixture, call]);
-  useEffect(load, [load]);
+    const viewId = held.current?.key === key ? held.current.viewId : undefined;
+    let live = true;
+    void call(api().comparisonView({ studyKey, sources, fixture, search: query, viewId })).then(
+      (v) => live && v && setAnswered({ key, view: v }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [studyKey, sources, fixture, query, call]);
   const reading = sources.length + (fixture ? 1 : 0);
-  const visible = useMemo(() => (view ? visibleView(view, search) : undefined), [view, search]);
+  const csvOf = (table: ComparisonTable) => async () =>
+    (await call(api().comparisonCsv({ studyKey, sources, fixture, table, viewId: view?.viewId })))?.csv;
 
   const add = (e: React.FormEvent) => {
     e.preventDefault();
@@ -121,7 +146,7 @@ export function ComparisonScreen({ studyKey }: { studyKey: string }) {
         </div>
       ) : null}
 
-      {!view || !visible ? (
+      {!view ? (
         error ? null : (
           <p className="muted" role="status" aria-live="polite">
             <progress aria-label="Reading the sources" /> Reading{' '}
@@ -140,28 +165,39 @@ export function ComparisonScreen({ studyKey }: { studyKey: string }) {
               placeholder="model id or source"
             />
           </label>{' '}
-          <span className="small muted">
-            {visible.drawn === visible.total
-              ? `${visible.total.toLocaleString('en-US')} rows`
-              : visible.shown.note}
+          <span className="small muted" aria-live="polite">
+            {query !== view.shown.search || search.trim() !== query ? 'Searching… ' : ''}
+            {view.shown.drawn === view.shown.total
+              ? `${view.shown.total.toLocaleString('en-US')} rows`
+              : view.shown.note}
           </span>
-          <TeamPart view={visible.view} shown={visible.shown} full={view} file={file} />
+          <TeamPart view={view} csvOf={csvOf} file={file} />
         </>
       )}
-      {view && visible && visible.view.slack.rows.length > 0 ? (
+      {view && view.slack.rows.length > 0 ? (
         <>
           <ChartFigure
             id="slack"
-            view={visible.view}
-            text={figureText('slack', visible.view, visible.shown)}
-            csv={() => comparisonCsv.slack(view)}
+            view={view}
+            text={figureText('slack', view, view.shown)}
+            csv={csvOf('slack')}
             file={file('slack')}
           />
-          <SlackTable view={visible.view} />
+          <SlackTable view={view} />
         </>
       ) : null}
     </section>
   );
+}
+
+/** `value` once it has stayed the same for `ms` (a search typed letter by letter asks the host once). */
+function usePaused<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return settled;
 }
 
 /** Seconds since it was mounted (a new key per request), so a long import shows it is still being read. */
@@ -208,17 +244,16 @@ function intervalCell(
 
 function TeamPart({
   view,
-  full,
-  shown,
+  csvOf,
   file,
 }: {
-  view: ComparisonView;
-  full: ComparisonView;
-  shown: Shown;
+  view: ComparisonScreenView;
+  csvOf: (table: ComparisonTable) => () => Promise<string | undefined>;
   file: (part: string) => string;
 }) {
+  const shown: Shown = view.shown;
   if (view.team.rows.length === 0) {
-    return full.slack.rows.length || full.team.rows.length ? null : (
+    return view.shown.total > 0 ? null : (
       <p className="muted">
         No team runs in this study yet and no model results added. Add a source above, or include the
         synthetic fixture.
@@ -237,7 +272,7 @@ function TeamPart({
         id="overall"
         view={view}
         text={figureText('overall', view, shown)}
-        csv={() => comparisonCsv.overall(full)}
+        csv={csvOf('overall')}
         file={file('overall')}
       />
       <div className="cmp-table-wrap">
@@ -276,7 +311,7 @@ function TeamPart({
         id="dimensions"
         view={view}
         text={figureText('dimensions', view, shown)}
-        csv={() => comparisonCsv.dimensions(full)}
+        csv={csvOf('dimensions')}
         file={file('dimensions')}
       />
       {view.team.humanId ? (
@@ -284,7 +319,7 @@ function TeamPart({
           id="tasks"
           view={view}
           text={figureText('tasks', view, shown)}
-          csv={() => comparisonCsv.tasks(full)}
+          csv={csvOf('tasks')}
           file={file('tasks')}
         />
       ) : null}
@@ -292,7 +327,7 @@ function TeamPart({
         id="loss"
         view={view}
         text={figureText('loss', view, shown)}
-        csv={() => comparisonCsv.overall(full)}
+        csv={csvOf('overall')}
         file={file('teamwork-loss')}
       />
     </>
