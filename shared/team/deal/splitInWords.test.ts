@@ -43,6 +43,21 @@ describe('a split said in words', () => {
     }
   });
 
+  it('reads an order as said to the counterpart', () => {
+    expect(read('Sure, take the water.').ours).toEqual({ Water: 0 });
+    expect(read('its fine take the food, we have snacks').ours).toEqual({ Food: 0 });
+    expect(read('Take all three, give us the three firewood, and keep the food too.').ours).toEqual({ Food: 0, Firewood: 3 });
+    expect(read('let us have 2 firewood').ours).toEqual({ Firewood: 2 });
+    // An order with no items, or one that is not an order, assigns nothing.
+    expect(read('take your time and tell me what matters to you').ours).toEqual({});
+    expect(read("don't take the firewood").ours).toEqual({});
+  });
+
+  it('reads "everything else" as the rest, and what "comes to" a side', () => {
+    expect(whole('We keep the wood, and everything else comes to Hilltop.')).toEqual({ Food: 0, Water: 0, Firewood: 3 });
+    expect(read('all the water comes to us').ours).toEqual({ Water: 3 });
+  });
+
   it('leaves an item unsettled when both sides claim all of it', () => {
     expect(read('we take all the water and you take all the water').ours.Water).toBeUndefined();
   });

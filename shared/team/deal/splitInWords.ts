@@ -8,7 +8,8 @@ import { issues, PACKAGES_PER_ISSUE, type Issue, type Packages } from '../casino
  *
  * Deliberately narrow: a side gets an item only in an assignment — a side and a verb of having ("we take", "you can
  * have", "Riverside gets"), a side with a colon or a count right after it ("Hilltop: 3 water", "hilltop 3 water"),
- * "<item> for/to <side>", or "<side> give(s) <side> <items>" — so "why do you need the wood?" or "I get it about your
+ * "<item> for/to <side>", "<side> give(s) <side> <items>", or an order opening a clause ("take the water" gives it to the
+ * counterpart, "give us the wood" to us) — so "why do you need the wood?" or "I get it about your
  * grandpa and the water" assign nothing. A clause with a negation ("we can't give up firewood") assigns nothing.
  * What is not said stays unknown: the result says which items were settled and whether the whole split was.
  */
@@ -32,7 +33,7 @@ type Token = { kind: 'side'; side: Side } | { kind: 'item'; item: Issue } | { ki
 const OUR_WORDS = new Set(['we', 'us', 'our', 'ours', 'i', 'me', 'my', 'mine', 'myself', 'ourselves', "we'll", "we'd", "i'll", "i'd", 'ill', 'id']);
 const THEIR_WORDS = new Set(['you', 'u', 'your', 'ur', 'yours', 'ya', 'yall', "y'all", 'they', 'them', 'their', 'theirs', "you'll", "you'd", 'youll', 'youd']);
 const ITEM_WORDS: Record<string, Issue> = {
-  food: 'Food', foods: 'Food', meal: 'Food', meals: 'Food', ration: 'Food', rations: 'Food', provisions: 'Food', snacks: 'Food',
+  food: 'Food', foods: 'Food', meal: 'Food', meals: 'Food', ration: 'Food', rations: 'Food', provisions: 'Food',
   water: 'Water', waters: 'Water', h2o: 'Water',
   firewood: 'Firewood', firewoods: 'Firewood', wood: 'Firewood', woods: 'Firewood', logs: 'Firewood', kindling: 'Firewood',
 };
@@ -44,9 +45,16 @@ const GIVE = new Set(['give', 'gives', 'giving', 'offer', 'offers', 'hand', 'sen
 /** Verbs by which the side before them gives what follows away ("we can give up the food"). */
 const GIVE_UP = new Set(['spare', 'release']);
 /** Words allowed between a verb or side and the items it takes. */
-const FILLER = new Set(['the', 'of', 'packages', 'package', 'pkgs', 'bundles', 'bundle', 'units', 'unit', 'bottles', 'cases', 'extra', 'just', 'only', 'then', 'also', 'too', 'both', 'remaining', 'whole', 'lot', 'those', 'these', 'them', 'x']);
+const FILLER = new Set(['the', 'of', 'else', 'packages', 'package', 'pkgs', 'bundles', 'bundle', 'units', 'unit', 'bottles', 'cases', 'extra', 'just', 'only', 'then', 'also', 'too', 'both', 'remaining', 'whole', 'lot', 'those', 'these', 'them', 'x']);
 const MODALS = new Set(['can', 'could', 'would', 'will', 'should', 'shall', 'might', 'may', 'must', 'to', 'gonna', 'wanna', "'ll", 'll', 'd', 'just', 'then', 'also', 'both', 'guys', 'camp', 'side', 'team', 'folks', 'group', 'lot']);
 const LIST = new Set(['and', '&', '+', 'plus', 'with', ',']);
+/**
+ * Words that may open a clause before an imperative ("sure, take the lot", "its fine take the food", "and keep the
+ * food too"): an order with no side before it is said to the counterpart, so "take"/"keep"/"have" give them what
+ * follows, and "give us"/"send me"/"let us have" give it to the side named.
+ */
+const IMPERATIVE_INTRO = new Set(['sure', 'ok', 'okay', 'fine', 'alright', 'whatever', 'yes', 'yeah', 'ya', 'yep', 'well', 'so', 'and', 'then', 'just', 'please', 'pls', 'go', 'ahead', 'its', "it's", 'thats', "that's", 'hey', 'look']);
+const IMPERATIVE_HAVE = new Set(['take', 'keep', 'have', 'grab']);
 const NEGATION = /\b(not|no way|never|nothing|can'?t|cannot|won'?t|don'?t|doesn'?t|isn'?t|aren'?t|shouldn'?t|wouldn'?t|couldn'?t|without|instead of)\b|n't\b/;
 
 function sideNames(names: readonly string[]): string[][] {
@@ -128,10 +136,34 @@ function itemsFrom(tokens: readonly Token[], at: number, side: Side): { found: A
   return { found, end: i };
 }
 
+/** An order that opens the clause: "take the water" (the counterpart gets it), "give us the wood" (we do). */
+function imperativeAt(tokens: readonly Token[]): { found: Assign[]; end: number } | null {
+  let i = 0;
+  while (isWord(tokens[i], IMPERATIVE_INTRO)) i++;
+  const verb = tokens[i];
+  if (verb?.kind !== 'word') return null;
+  if (IMPERATIVE_HAVE.has(verb.w)) {
+    const got = itemsFrom(tokens, i + 1, 'theirs');
+    return got.found.length > 0 ? got : null;
+  }
+  if (GIVE.has(verb.w) && tokens[i + 1]?.kind === 'side') {
+    const to = (tokens[i + 1] as { side: Side }).side;
+    const k = isWord(tokens[i + 2], new Set(['have', 'take', 'keep'])) ? i + 3 : i + 2;
+    const got = itemsFrom(tokens, k, to);
+    return got.found.length > 0 ? got : null;
+  }
+  return null;
+}
+
 function readClause(tokens: readonly Token[], carry: Side | null): { found: Assign[]; last: Side | null } {
   const found: Assign[] = [];
   let last = carry;
-  for (let i = 0; i < tokens.length; i++) {
+  const imperative = imperativeAt(tokens);
+  if (imperative !== null) {
+    found.push(...imperative.found);
+    if (imperative.found.length > 0) last = imperative.found.at(-1)!.side;
+  }
+  for (let i = imperative?.end ?? 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.kind === 'side') {
       let j = i + 1;
@@ -167,7 +199,7 @@ function readClause(tokens: readonly Token[], carry: Side | null): { found: Assi
       continue;
     }
     // "<item> for/to <side>", "food 2 for u 1 for us", "all water goes to hilltop", and a list carried over a comma.
-    if (t.kind === 'qty' || t.kind === 'item') {
+    if (t.kind === 'qty' || t.kind === 'item' || t.kind === 'rest') {
       const afterItem = tokens[i + 1]?.kind === 'colon' ? i + 2 : i + 1;
       if (t.kind === 'item' && tokens[afterItem]?.kind === 'qty') {
         // "food 2 for u 1 for us", "Water: all 3 to Hilltop"
@@ -195,7 +227,7 @@ function readClause(tokens: readonly Token[], carry: Side | null): { found: Assi
         i = got.end + 1;
         continue;
       }
-      if (isWord(after, new Set(['goes', 'go', 'going'])) && isWord(tokens[got.end + 1], new Set(['to'])) && tokens[got.end + 2]?.kind === 'side') {
+      if (isWord(after, new Set(['goes', 'go', 'going', 'comes', 'come'])) && isWord(tokens[got.end + 1], new Set(['to'])) && tokens[got.end + 2]?.kind === 'side') {
         const side = (tokens[got.end + 2] as { side: Side }).side;
         found.push(...got.found.map((a) => ({ ...a, side })));
         last = side;
