@@ -6,10 +6,11 @@ import YAML from 'yaml';
 import type WebSocket from 'ws';
 import { mulberry32, type Rng } from '../../shared/stats/prng.js';
 import { mustOf, spawnHost, type HostProcess } from '../hosts/browser/hostProcess.js';
-import { defaultPoolSize } from '../pyodide/pool.js';
+import { poolSize } from '../pyodide/pool.js';
 import { openStream, participantCall, seatParticipants } from './lab.js';
-import { loadAverage, treeCpu, treeMemory, type TreeCpu } from './procTree.js';
-import { quantile, type BenchRow } from './types.js';
+import { loadAverage, mainThreadSched, treeCpu, treeMemory, type ThreadSched, type TreeCpu } from './procTree.js';
+import { printCrowdTable, q, type Figures, type Step } from './crowdTable.js';
+import { type BenchRow } from './types.js';
 
 // `npm run bench -- --only crowd` (issue 25): a load that looks like an online study, as a ramp that always ends.
 // Each step seats N participants in the coding task with a workspace (impossible-tests) and has each do the same
@@ -20,7 +21,10 @@ import { quantile, type BenchRow } from './types.js';
 // submits become messages) and that N is the ceiling; the later steps still measure the sends, up to 200.
 // Everything goes through the HTTP API with each participant's own link token, each keeping its event stream open.
 // Before the ramp, in the same run: one participant alone (the baseline of every figure) and a burst of submits at
-// once (the checks' capacity), with the CPU a check costs the machine.
+// once (the checks' capacity), with the CPU a check costs the machine. After it, the last N once more with every
+// sandbox lane kept busy (the send target with checks running, beside the same N without them).
+// Each step also says where a send's time went, from Linux's schedstat: the host's main thread's CPU and its time
+// runnable but waiting for a core, and the same wait for this bench's own client process (it shares the machine).
 
 /** The ramp's steps; TEAMSEAT_CROWD_STEPS changes them (e.g. `1,5` for a quick try). The issue's figure is 200. */
 const STEPS = (process.env.TEAMSEAT_CROWD_STEPS ?? '1,10,25,50,100,200').split(',').map(Number);
@@ -30,6 +34,8 @@ const PACE_MS: [number, number] = process.env.TEAMSEAT_CROWD_PACE === 'fast' ? [
 const CHECK_WAIT_LIMIT_MS = 30_000;
 /** Participants who submit at the same instant in the burst that measures the checks' capacity. */
 const BURST = Number(process.env.TEAMSEAT_CROWD_BURST ?? 20);
+/** Participants per sandbox lane who keep the lanes busy with test runs in the busy-lanes step (a queue on each). */
+const BUSY_PER_LANE = 3;
 /** Runs one participant alone plays back-to-back for the baseline. */
 const ALONE_RUNS = 4;
 const LINES = [
@@ -53,15 +59,7 @@ function stepScript(i: number, sandbox: boolean): Action[] {
 /** Sandbox runs per participant per step (one test run, half a check): what the ceiling's formula divides by. */
 const SANDBOX_RUNS_PER_STEP = 1.5;
 
-interface Figures {
-  send: number[];
-  tool: number[];
-  tests: number[];
-  reload: number[];
-  checkWait: number[];
-  errors: string[];
-}
-const figures = (): Figures => ({ send: [], tool: [], tests: [], reload: [], checkWait: [], errors: [] });
+export const figures = (): Figures => ({ send: [], tool: [], tests: [], reload: [], checkWait: [], errors: [] });
 
 interface Seat {
   participantId: string;
@@ -89,8 +87,6 @@ function writeCrowdPack(appRoot: string, dataDir: string): void {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const paceOf = (rng: Rng) => PACE_MS[0] + rng.next() * (PACE_MS[1] - PACE_MS[0]);
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const q = (xs: number[], p: number) => quantile(sorted(xs), p);
 
 /** Submits in flight across the crowd (a person's check counts from their submit until their view leaves `checking`). */
 let outstanding = 0;
@@ -157,21 +153,6 @@ async function submitAndWait(host: HostProcess, s: Seat, f: Figures): Promise<vo
 /** The CPU spent between two readings, ms: the host's own, and its sandbox processes'. */
 const cpuSince = (before: TreeCpu | null, after: TreeCpu | null) =>
   before && after ? { host: after.hostMs - before.hostMs, sandbox: after.childrenMs - before.childrenMs } : { host: NaN, sandbox: NaN };
-
-interface Step {
-  n: number;
-  sandbox: boolean;
-  wallS: number;
-  f: Figures;
-  /** Sandbox runs (test runs and checks) that finished in the step, and the CPU they took. */
-  sandboxRuns: number;
-  cpu: { host: number; sandbox: number };
-  /** The most of host and sandbox memory seen during the step (MB), and the most sandbox processes. */
-  hostRss: number;
-  sandboxRss: number;
-  sandboxProcs: number;
-  load: number | null;
-}
 
 export async function benchCrowd(appRoot: string): Promise<BenchRow[]> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'teamseat-bench-crowd-'));
@@ -242,13 +223,9 @@ export async function benchCrowd(appRoot: string): Promise<BenchRow[]> {
     closeAll(ready);
     process.stderr.write(`  burst: ${burst.checkWait.length} checks in ${burstS.toFixed(1)} s (${capacity.toFixed(2)}/s), sandbox CPU ${cpuPerCheckS.toFixed(2)} s per check\n`);
 
-    // The ramp.
-    const steps: Step[] = [];
-    let ceiling: number | null = null;
-    for (const n of STEPS) {
-      const sandbox = ceiling === null;
-      const f = figures();
-      const seats = await seat(n);
+    // One step: its participants play their scripts at a person's pace, all at once, measured together.
+    const lanes = poolSize();
+    const runStep = async (n: number, seats: readonly Seat[], kind: Step['kind'], f: Figures): Promise<Step> => {
       current = { n, f, done: 0 };
       const peak = { hostRss: 0, sandboxRss: 0, sandboxProcs: 0 };
       const sampleMemory = () => {
@@ -260,11 +237,12 @@ export async function benchCrowd(appRoot: string): Promise<BenchRow[]> {
       };
       const sampler = setInterval(sampleMemory, 5_000);
       const cpu0 = treeCpu(pid);
+      const sched0 = { host: mainThreadSched(pid), client: mainThreadSched(process.pid) };
       const t0 = performance.now();
       try {
         await Promise.all(
           seats.map(async (s, i) => {
-            await play(host, s, stepScript(i, sandbox), mulberry32(n * 1000 + i), f, true);
+            await play(host, s, stepScript(i, kind === 'sandbox'), mulberry32(n * 1000 + i + (kind === 'busy' ? 7 : 0)), f, true);
             current!.done++;
           }),
         );
@@ -272,46 +250,112 @@ export async function benchCrowd(appRoot: string): Promise<BenchRow[]> {
         clearInterval(sampler);
       }
       sampleMemory();
+      const wallS = (performance.now() - t0) / 1000;
+      const sched1 = { host: mainThreadSched(pid), client: mainThreadSched(process.pid) };
+      const share = (before: ThreadSched | null, after: ThreadSched | null, key: keyof ThreadSched) =>
+        before && after ? (after[key] - before[key]) / 10 / wallS : NaN;
       const step: Step = {
         n,
-        sandbox,
-        wallS: (performance.now() - t0) / 1000,
+        kind,
+        wallS,
         f,
         sandboxRuns: f.tests.length + f.checkWait.length,
         cpu: cpuSince(cpu0, treeCpu(pid)),
+        sched: {
+          hostRun: share(sched0.host, sched1.host, 'runMs'),
+          hostWait: share(sched0.host, sched1.host, 'waitMs'),
+          clientWait: share(sched0.client, sched1.client, 'waitMs'),
+        },
         ...peak,
         load: loadAverage(),
       };
+      process.stderr.write(`  step ${n}${kind === 'busy' ? ' (lanes kept busy)' : ''}: ${wallS.toFixed(0)} s, send p95 ${Math.round(q(f.send, 0.95))} ms, check wait max ${f.checkWait.length > 0 ? Math.round(q(f.checkWait, 1)) : '–'} ms, load ${step.load}\n`);
+      return step;
+    };
+
+    // The ramp.
+    const steps: Step[] = [];
+    let ceiling: number | null = null;
+    for (const n of STEPS) {
+      const kind = ceiling === null ? 'sandbox' : 'none';
+      const seats = await seat(n);
+      const step = await runStep(n, seats, kind, figures());
       steps.push(step);
       closeAll(seats);
-      process.stderr.write(`  step ${n}: ${step.wallS.toFixed(0)} s, send p95 ${Math.round(q(f.send, 0.95))} ms, check wait max ${f.checkWait.length > 0 ? Math.round(q(f.checkWait, 1)) : '–'} ms, load ${step.load}\n`);
-      if (sandbox && f.checkWait.some((w) => w > CHECK_WAIT_LIMIT_MS)) ceiling = n;
+      if (kind === 'sandbox' && step.f.checkWait.some((w) => w > CHECK_WAIT_LIMIT_MS)) ceiling = n;
     }
+
+    // The send target with checks running: the ramp's last N again, their own actions without the sandbox (as past
+    // the ceiling), while BUSY_PER_LANE participants per lane run their tests back to back on other runs, so every
+    // lane is busy with a fresh interpreter's work (as a check is) for the whole step, whatever the ceiling was.
+    const busyN = STEPS.at(-1)!;
+    const busyF = figures();
+    const busySeats = await seat(busyN);
+    const runners = await seat(lanes * BUSY_PER_LANE);
+    let busy = true;
+    const keepBusy = runners.map(async (s) => {
+      const call = participantCall(host, s.token);
+      while (busy) {
+        const t0 = performance.now();
+        try {
+          await call('teamTool', { sessionId: s.sessionId, name: 'run_tests', input: {} });
+          busyF.tests.push(performance.now() - t0);
+        } catch (error) {
+          busyF.errors.push(`${s.participantId} run_tests (keeping the lanes busy): ${String(error)}`);
+          return;
+        }
+      }
+    });
+    // The lanes are busy once each has a run going: the runners' first runs are queued before the step starts.
+    await pause(1_000);
+    try {
+      steps.push(await runStep(busyN, busySeats, 'busy', busyF));
+    } finally {
+      busy = false;
+      await Promise.all(keepBusy);
+    }
+    closeAll([...busySeats, ...runners]);
     current = null;
 
     const mem = treeMemory(pid);
-    const lanes = defaultPoolSize();
     const cores = os.availableParallelism();
-    printTable(steps, alone, { aloneCpu, aloneRuns, capacity, cpuPerCheckS, burstS, lanes, cores, ceiling });
+    const ramp = steps.filter((s) => s.kind !== 'busy');
+    const busyStep = steps.find((s) => s.kind === 'busy')!;
+    printCrowdTable(steps, alone, { aloneCpu, aloneRuns, capacity, cpuPerCheckS, burst: BURST, lanes, cores, ceiling, checkWaitLimitMs: CHECK_WAIT_LIMIT_MS, pace: PACE_MS, sandboxRunsPerStep: SANDBOX_RUNS_PER_STEP });
 
-    const last = steps.at(-1)!;
-    const lastSandbox = steps.filter((s) => s.sandbox).at(-1);
+    const last = ramp.at(-1)!;
+    const lastSandbox = ramp.filter((s) => s.kind === 'sandbox').at(-1);
     const errors = [...alone.errors, ...burst.errors, ...steps.flatMap((s) => s.f.errors)];
     if (errors.length > 0) process.stderr.write(`crowd: ${errors.length} failed actions, e.g. ${errors.slice(0, 3).join(' | ')}\n`);
     // Steady state: each participant asks for SANDBOX_RUNS_PER_STEP sandbox runs per step of seven paced actions.
     const stepS = 7 * ((PACE_MS[0] + PACE_MS[1]) / 2 / 1000);
     const runsPerParticipantS = SANDBOX_RUNS_PER_STEP / stepS;
+    const sendP95 = (s: Step) => q(s.f.send, 0.95);
     return [
       {
-        name: `${last.n} participants at a person's pace: send → reply persisted, p95 (${last.f.send.length} sends)`,
-        value: q(last.f.send, 0.95),
+        name: `${busyStep.n} participants at a person's pace, all ${lanes} sandbox lane(s) kept busy: send → reply persisted, p95 (${busyStep.f.send.length} sends; client on this machine)`,
+        value: sendP95(busyStep),
+        unit: 'ms',
+        target: '<= 50',
+        baseline: { name: `the same ${last.n}${last.kind === 'sandbox' ? ' with their own sandbox load' : ' without sandbox load'} in the ramp, p95`, value: sendP95(last) },
+      },
+      {
+        name: `${last.n} participants at a person's pace${last.kind === 'sandbox' ? '' : ' (past the ceiling: no sandbox load)'}: send → reply persisted, p95 (${last.f.send.length} sends)`,
+        value: sendP95(last),
         unit: 'ms',
         target: '<= 50',
         baseline: { name: `one participant alone, p95 (${alone.send.length} sends)`, value: q(alone.send, 0.95) },
       },
-      ...steps
+      ...ramp
         .filter((s) => s !== last)
-        .map((s) => ({ name: `${s.n} participants: send → reply persisted, p95 (${s.f.send.length})`, value: q(s.f.send, 0.95), unit: 'ms', target: '<= 50', baseline: { name: 'alone, p95', value: q(alone.send, 0.95) } })),
+        .map((s) => ({ name: `${s.n} participants${s.kind === 'sandbox' ? '' : ' (no sandbox load)'}: send → reply persisted, p95 (${s.f.send.length})`, value: sendP95(s), unit: 'ms', target: '<= 50', baseline: { name: 'alone, p95', value: q(alone.send, 0.95) } })),
+      {
+        name: `${busyStep.n}, lanes kept busy: the host's main thread waiting for a core, share of the step's time`,
+        value: busyStep.sched.hostWait,
+        unit: '%',
+        baseline: { name: `its own CPU, share of the step's time`, value: busyStep.sched.hostRun },
+      },
+      { name: `${busyStep.n}, lanes kept busy: this bench's client waiting for a core, share of the step's time`, value: busyStep.sched.clientWait, unit: '%', baseline: { name: `the same ${last.n} without them`, value: last.sched.clientWait } },
       { name: `${last.n}: workspace read/edit, p95 (${last.f.tool.length})`, value: q(last.f.tool, 0.95), unit: 'ms', baseline: { name: 'alone, p95', value: q(alone.tool, 0.95) } },
       { name: `${last.n}: reload (new stream + screen + view), p95 (${last.f.reload.length})`, value: q(last.f.reload, 0.95), unit: 'ms', baseline: { name: 'alone, p95', value: q(alone.reload, 0.95) } },
       ...(lastSandbox
@@ -321,19 +365,19 @@ export async function benchCrowd(appRoot: string): Promise<BenchRow[]> {
             { name: `${lastSandbox.n}: hidden check, submit → committed, max`, value: q(lastSandbox.f.checkWait, 1), unit: 'ms', baseline: { name: 'alone, max', value: q(alone.checkWait, 1) } },
           ]
         : []),
-      { name: `hidden checks per second, ${BURST} submitted at once (capacity)`, value: capacity, unit: '/s', baseline: { name: 'one participant alone (1 / its check p50)', value: 1 / aloneCheckS } },
+      { name: `hidden checks per second on ${lanes} lane(s), ${BURST} submitted at once (capacity)`, value: capacity, unit: '/s', baseline: { name: 'one participant alone (1 / its check p50)', value: 1 / aloneCheckS } },
       { name: `sandbox CPU per check at capacity (fresh interpreter + spare restored)`, value: cpuPerCheckS, unit: 's', baseline: { name: 'alone, per sandbox run', value: aloneCpu.sandbox / 1000 / aloneRuns } },
       {
         // NaN when no step's check waited past the limit: the ceiling is then above the ramp's last sandbox step.
-        name: `participants at which a check's wait passed ${CHECK_WAIT_LIMIT_MS / 1000} s (ramp; NaN: never)`,
+        name: `participants at which a check's wait passed ${CHECK_WAIT_LIMIT_MS / 1000} s on ${lanes} lane(s) (ramp; NaN: never)`,
         value: ceiling ?? NaN,
         unit: 'participants',
         baseline: { name: `derived: capacity ÷ ${runsPerParticipantS.toFixed(3)} sandbox runs/s per participant`, value: capacity / runsPerParticipantS },
       },
       { name: `${CROWD_LABEL(steps)} failed actions`, value: errors.length, unit: 'actions', target: '<= 0' },
       ...(mem ? [{ name: `host memory at ${last.n}, peak RSS (the host process)`, value: mem.hostPeak, unit: 'MB', baseline: { name: `its RSS with one participant (step ${steps[0]!.n})`, value: steps[0]!.hostRss } }] : []),
-      ...(lastSandbox ? [{ name: `sandbox processes' RSS, peak (${lastSandbox.sandboxProcs} processes at most)`, value: Math.max(...steps.map((s) => s.sandboxRss)), unit: 'MB' }] : []),
-      { name: `the ramp's wall time (${steps.map((s) => s.n).join(', ')})`, value: steps.reduce((t, s) => t + s.wallS, 0), unit: 's' },
+      { name: `sandbox processes' RSS, peak (${Math.max(...steps.map((s) => s.sandboxProcs))} processes at most)`, value: Math.max(...steps.map((s) => s.sandboxRss)), unit: 'MB' },
+      { name: `the ramp's wall time (${ramp.map((s) => s.n).join(', ')}) and the busy-lanes step`, value: steps.reduce((t, s) => t + s.wallS, 0), unit: 's' },
     ];
   } catch (error) {
     throw new Error(`crowd bench failed: ${String(error)}\nhost stderr:\n${host.stderr().slice(-3000)}`, { cause: error });
@@ -346,55 +390,3 @@ export async function benchCrowd(appRoot: string): Promise<BenchRow[]> {
 }
 
 const CROWD_LABEL = (steps: readonly Step[]) => `all steps (${steps.reduce((t, s) => t + s.n, 0)} participants) + baseline + burst:`;
-
-/** The ramp's table, and in words where the ceiling is and why, and what more cores give. */
-function printTable(
-  steps: readonly Step[],
-  alone: Figures,
-  x: { aloneCpu: { host: number; sandbox: number }; aloneRuns: number; capacity: number; cpuPerCheckS: number; burstS: number; lanes: number; cores: number; ceiling: number | null },
-): void {
-  const ms = (xs: number[], p: number) => (xs.length > 0 ? String(Math.round(q(xs, p))) : '–');
-  const s1 = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');
-  const rows = [
-    ['N', 'wall s', 'sends', 'send p50', 'send p95', 'tests', 'tests p95', 'checks', 'wait p50', 'wait p95', 'wait max', 'runs/s', 'cpu s/run', 'host MB', 'sbx MB', 'load'],
-    ['alone', '', String(alone.send.length), ms(alone.send, 0.5), ms(alone.send, 0.95), String(alone.tests.length), ms(alone.tests, 0.95), String(alone.checkWait.length), ms(alone.checkWait, 0.5), ms(alone.checkWait, 0.95), ms(alone.checkWait, 1), '', s1(x.aloneCpu.sandbox / 1000 / x.aloneRuns), '', '', ''],
-    ...steps.map((s) => [
-      `${s.n}${s.sandbox ? '' : '*'}`,
-      s.wallS.toFixed(0),
-      String(s.f.send.length),
-      ms(s.f.send, 0.5),
-      ms(s.f.send, 0.95),
-      String(s.f.tests.length),
-      ms(s.f.tests, 0.95),
-      String(s.f.checkWait.length),
-      ms(s.f.checkWait, 0.5),
-      ms(s.f.checkWait, 0.95),
-      ms(s.f.checkWait, 1),
-      (s.sandboxRuns / s.wallS).toFixed(2),
-      s.sandboxRuns > 0 ? s1(s.cpu.sandbox / 1000 / s.sandboxRuns) : '–',
-      s.hostRss.toFixed(0),
-      s.sandboxRss.toFixed(0),
-      s.load === null ? '?' : s.load.toFixed(2),
-    ]),
-  ];
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  const out = [`\ncrowd ramp (times in ms; * = past the ceiling: no test runs or submits, the same number of actions)`];
-  for (const r of rows) out.push(r.map((cell, c) => cell.padStart(widths[c]!)).join('  '));
-  const perCheck = x.cpuPerCheckS;
-  const busy = Math.min(x.lanes, x.cores);
-  out.push(
-    '',
-    `The ceiling: ${x.ceiling === null ? `no step's check waited past ${CHECK_WAIT_LIMIT_MS / 1000} s` : `${x.ceiling} participants (the first step where a check waited past ${CHECK_WAIT_LIMIT_MS / 1000} s)`}.`,
-    `Why: every check and every other session's test run needs a Python interpreter that has run nothing; one costs the machine ${perCheck.toFixed(2)} s of CPU ` +
-      `(the run, the spare restored after it, the host's part), measured over ${BURST} checks at once. The host runs ${x.lanes} sandbox lane(s) ` +
-      `(main/pyodide/pool.ts defaultPoolSize: cores ≤ 2 → one per core, else cores − 1, at most 8) on ${x.cores} core(s), so at most ` +
-      `${busy} / ${perCheck.toFixed(2)} = ${(busy / perCheck).toFixed(2)} checks/s; measured ${x.capacity.toFixed(2)}/s (other sessions share this machine: see the load column).`,
-    `A participant here asks for ${SANDBOX_RUNS_PER_STEP} sandbox runs per ~${((7 * (PACE_MS[0] + PACE_MS[1])) / 2 / 1000).toFixed(0)} s step, so the checks keep up with about capacity ÷ that rate participants.`,
-    `More cores: checks/s ≈ lanes ÷ CPU per check, lanes = min(8, cores − 1) above two cores (a core left to the host's own thread): ` +
-      [4, 8, 16].map((c) => `${c} cores → ${defaultLanes(c)} lanes ≈ ${(defaultLanes(c) / perCheck).toFixed(1)}/s`).join(', ') +
-      ` (per-check CPU as measured here; a faster core lowers it).`,
-  );
-  process.stdout.write(`${out.join('\n')}\n`);
-}
-
-const defaultLanes = (cores: number) => defaultPoolSize(cores);

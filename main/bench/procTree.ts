@@ -111,3 +111,22 @@ export function loadAverage(): number | null {
     return null;
   }
 }
+
+/** A thread's time on a CPU and its time runnable but waiting for one, ms (Linux's schedstat, in nanoseconds). */
+export interface ThreadSched {
+  runMs: number;
+  waitMs: number;
+}
+
+/**
+ * The main thread of process `pid` (its thread group leader: the one thread every request of the host waits for):
+ * where a send's time went when the host did little work but answered late. null off Linux.
+ */
+export function mainThreadSched(pid: number): ThreadSched | null {
+  try {
+    const [run, wait] = fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return run === undefined || wait === undefined ? null : { runMs: run / 1e6, waitMs: wait / 1e6 };
+  } catch {
+    return null;
+  }
+}

@@ -9,20 +9,35 @@ export interface PythonRuns {
 }
 
 /**
- * Lanes by default: a check is one thread of Python; two lanes let one session's check run while another's
- * interpreter loads or runs, and use both cores of a small lab PC. More lanes than cores only slow every check,
- * and each lane holds up to two interpreters (the one in use and its spare). An online study's ceiling is these
- * lanes (issue 25, `npm run bench -- --only crowd`: each check and each other session's test run needs an interpreter
- * that has run nothing; restoring the snapshot (snapshot.ts) costs a fraction of a load, but still most of a run), so a
- * bigger machine gets one lane per core beyond the one the host's own thread keeps, up
- * to eight (about 2 × 8 interpreters' memory).
+ * Lanes by default: a check is one thread of Python, so one lane per core beyond the one the host keeps, up to eight
+ * (each lane holds up to two interpreters: the one in use and its spare). On a two-core PC that is one lane (issue 25,
+ * `npm run bench -- --only crowd`): with two lanes busy no core is left, and a participant's message waits behind
+ * Python for the CPU (`nice` shares the CPU out, it does not hand it over at once), so an online study's sends trade
+ * against its checks' throughput. TEAMSEAT_SANDBOX_LANES (1–8) overrides it for a lab that prefers checks per second.
  */
 export function defaultPoolSize(cpus = os.availableParallelism()): number {
-  return Math.max(1, Math.min(8, cpus <= 2 ? cpus : cpus - 1));
+  return Math.max(1, Math.min(MAX_LANES, cpus - 1));
+}
+
+const MAX_LANES = 8;
+
+/** The lanes TEAMSEAT_SANDBOX_LANES asks for, or null when it is not set; a value that is not 1–8 is refused in words. */
+export function lanesFromEnv(env: NodeJS.ProcessEnv = process.env): number | null {
+  const raw = env.TEAMSEAT_SANDBOX_LANES;
+  if (raw === undefined || raw.trim() === '') return null;
+  const lanes = Number(raw);
+  if (!Number.isInteger(lanes) || lanes < 1 || lanes > MAX_LANES)
+    throw new Error(`TEAMSEAT_SANDBOX_LANES must be a whole number from 1 to ${MAX_LANES}, not "${raw}".`);
+  return lanes;
+}
+
+/** The lanes a host runs: TEAMSEAT_SANDBOX_LANES where set, else defaultPoolSize(). */
+export function poolSize(): number {
+  return lanesFromEnv() ?? defaultPoolSize();
 }
 
 export interface PoolOptions extends TestRunnerOptions {
-  /** How many runs may go on at once (one PyodideTestRunner each); default defaultPoolSize(). */
+  /** How many runs may go on at once (one PyodideTestRunner each); default poolSize(). */
   size?: number;
 }
 
@@ -44,7 +59,7 @@ export class PythonPool implements PythonRuns {
   private readonly lanes: Lane[];
 
   constructor(options: PoolOptions = {}) {
-    const { size = defaultPoolSize(), ...runner } = options;
+    const { size = poolSize(), ...runner } = options;
     if (!Number.isInteger(size) || size < 1)
       throw new Error(`A Python pool needs at least one lane, not ${size}.`);
     this.lanes = Array.from({ length: size }, () => ({
