@@ -8,6 +8,8 @@ import { median, quantile, type BenchRow } from './types.js';
 
 import { chromiumArgs } from './browserHost.js';
 const OPENS = 5;
+/** Cold opens per file, each of its own copy (a path and inode the host has not read): one cold open is one sample. */
+const COLDS = 5;
 const STEPS = 40;
 /** A presenter presses → at most a few times a second. */
 const PACE = 250;
@@ -40,8 +42,22 @@ export async function benchReplay(appRoot: string): Promise<BenchRow[]> {
     // The replay screen's code and the app's first paint are warmed on another run, so both cold opens below are
     // of the file alone: the first time this host sees it (read, indexed, round 1 parsed and painted).
     await firstRound(page, WARM);
+    // Cold opens, each of a copy the host has never read, small and large taken in turn so a moment's load on the
+    // shared machine falls on both; one sample each was too noisy to judge a 2× bar (1.19–2.14× in three runs).
+    const copyOf = (file: string, i: number, kind: string) => {
+      const to = path.join(root, 'transcripts', 'resisting_unsafe_pressure', 'impossible-tests', `bench_${kind}${i}-model`, 'manipulation_seed1.json');
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      fs.copyFileSync(path.resolve(appRoot, file), to);
+      return to;
+    };
+    const coldSmall: number[] = [];
+    const coldLarge: number[] = [];
+    for (let i = 0; i < COLDS; i++) {
+      coldSmall.push(await firstRound(page, copyOf(SMALL, i, 'small')));
+      coldLarge.push(await firstRound(page, copyOf(big, i, 'copy')));
+    }
     const measure = async (file: string) => {
-      const cold = await firstRound(page, file);
+      await firstRound(page, file); // its first read: the cold opens above are of copies
       const open: number[] = [];
       for (let i = 0; i < OPENS; i++) open.push(await firstRound(page, file));
       // At a presenter's pace (a key press every PACE ms), then back to back with no pause at all.
@@ -52,7 +68,7 @@ export async function benchReplay(appRoot: string): Promise<BenchRow[]> {
       }
       const rushed: number[] = [];
       for (let i = 0; i < STEPS; i++) rushed.push(await stepRound(page, STEPS + i + 2));
-      return { cold, open, step, rushed };
+      return { open, step, rushed };
     };
     const small = await measure(SMALL);
     const large = await measure(big);
@@ -60,12 +76,18 @@ export async function benchReplay(appRoot: string): Promise<BenchRow[]> {
     const mb = (bytes / 1e6).toFixed(0);
     return [
       {
-        name: `replay: ${mb} MB transcript, cold first open (address → round 1 painted, the host's first read of the file)`,
-        value: large.cold,
+        name: `replay: ${mb} MB transcript, cold first open (address → round 1 painted, the host's first read of the file; median of ${COLDS} copies)`,
+        value: median(coldLarge),
         unit: 'ms',
         // The issue's bar: at most twice the small file's cold open in the same run.
-        target: `<= ${(2 * small.cold).toFixed(1)}`,
-        baseline: { name: 'same, the reel’s small model transcript, cold', value: small.cold },
+        target: `<= ${(2 * median(coldSmall)).toFixed(1)}`,
+        baseline: { name: 'same, the reel’s small model transcript, cold (median of its copies)', value: median(coldSmall) },
+      },
+      {
+        name: `replay: ${mb} MB transcript, cold first open, slowest of ${COLDS}`,
+        value: Math.max(...coldLarge),
+        unit: 'ms',
+        baseline: { name: 'same, the small transcript, slowest', value: Math.max(...coldSmall) },
       },
       {
         name: `replay: ${mb} MB transcript, opened again (median of ${OPENS})`,
