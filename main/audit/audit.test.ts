@@ -58,6 +58,12 @@ const finalResults = () => JSON.parse(fs.readFileSync(path.join(tmp.dir, 'result
 /** Rescoring waits for the auditors to pause: wait for final_results.json to name what it should. */
 const scoredWith = (problem: RegExp) => vi.waitFor(() => expect(finalResults().problems.join('\n')).toMatch(problem), { timeout: 60_000, interval: 100 });
 
+/**
+ * The traffic without its ISO timestamps: a participant code such as T01 is searched for in it, and an answer given
+ * between 01:00 and 01:59 UTC is stamped "…T01:…" (the test failed then, and only then).
+ */
+const withoutTimes = (text: string): string => text.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?Z?/g, '<time>');
+
 describe('the label audit', () => {
   it('queues every deciding label blind, records two auditors, and names the branch-disputed run', async () => {
     setUp();
@@ -70,7 +76,7 @@ describe('the label audit', () => {
     expect(a1.queue.length).toBe(3);
     expect(a1.resumed).toBe(false);
     // Blind: the item carries the conversation up to the message and the labels, nothing else.
-    const sent = JSON.stringify(a1);
+    const sent = withoutTimes(JSON.stringify(a1));
     for (const secret of ['rules', 'asks_route by', '"recorded"', 'T01', 'T02', runs.get('T01')!, '"answer"', 'mudslide', 'manipulation', 'control']) {
       expect(sent, secret).not.toContain(secret);
     }
@@ -209,7 +215,7 @@ describe('the label audit', () => {
     }
     // A2's page shows nothing of A1's label; no answer anywhere names a labeller, a label given or an outcome.
     expect(a2view.answers).toEqual({});
-    const all = traffic.join('\n');
+    const all = withoutTimes(traffic.join('\n'));
     for (const secret of [STUDY_KEY, STUDY_KEY.slice(STUDY_KEY.indexOf(':') + 1), '"rules"', '"source"', '"recorded"', 'asks_route by', 'T01', runs.get('T01')!, '"answer"', 'pass', 'gave_way', 'stop_pushing', tmp.dir]) {
       expect(all, secret).not.toContain(secret);
     }
