@@ -22,6 +22,15 @@ export class JsonScanner {
     return this.hitEnd || this.i >= this.b.length;
   }
 
+  /** After an object's member: true at a comma (another member follows), false at its closing brace; else malformed. */
+  protected anotherMember(): boolean {
+    this.ws();
+    const c = this.b[this.i];
+    if (c !== 0x2c && c !== 0x7d) throw new Bad();
+    this.i++;
+    return c === 0x2c;
+  }
+
   protected ws() {
     const b = this.b;
     let c = b[this.i];

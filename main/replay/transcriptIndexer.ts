@@ -100,16 +100,8 @@ export class Indexer extends JsonScanner {
           if (key === 'tool_calls') tools = null;
           if (key === 'messages' || key === 'tool_calls') delete this.partial.lists[key];
         }
-        this.ws();
-        if (b[this.i] === 0x2c) {
-          this.i++;
-          continue;
-        }
-        if (b[this.i] === 0x7d) {
-          this.i++;
-          break;
-        }
-        throw new Bad();
+        if (this.anotherMember()) continue;
+        break;
       }
     }
     this.ws();
@@ -199,16 +191,8 @@ export class Indexer extends JsonScanner {
           if (id === 0) round = type === 'n' ? this.wholeNumber(vs, this.i) : null;
           else if (id === 1) who = type === 's' && this.i - vs > 2 ? this.who(vs, this.i) : null;
         }
-        this.ws();
-        if (b[this.i] === 0x2c) {
-          this.i++;
-          continue;
-        }
-        if (b[this.i] === 0x7d) {
-          this.i++;
-          break;
-        }
-        throw new Bad();
+        if (this.anotherMember()) continue;
+        break;
       }
     }
     let ok = round !== null && who !== null;
